@@ -236,6 +236,8 @@ async function readTheSendLog(page: Page, period: string, partner: string) {
 
   await logCard.getByRole("button", { name: /^View Details/ }).click();
   const details = page.getByRole("dialog");
+  // Its overview names the month as people read it ("March 2027", never "3/2027").
+  await details.getByText(period, { exact: true }).waitFor();
   await details.getByRole("tab", { name: "Send Entries" }).click();
   const entry = details
     .getByRole("listitem")

@@ -57,11 +57,12 @@ function sourceFiles(dir: string): string[] {
 /**
  * A date written for people by a file itself: the runtime's date texts, a named weekday or month
  * asked of Intl, a date style, a date-fns pattern (quoted) with a named weekday or month, or a
- * round named by a row's month key ("the ${step.month} round" reads "the 2027-04 round"; a
- * month's name is `monthDisplay` or `shortMonth`).
+ * round named by a row's month key ("the ${step.month} round" reads "the 2027-04 round"), or a
+ * month written as its number and year ("3/2027"); a month's name is `monthDisplay` or
+ * `shortMonth`.
  */
 const ownDateWriting =
-  /toLocaleDateString|toLocaleTimeString|toLocaleString\(\s*["'`][^"'`]*["'`]\s*,\s*\{|(weekday|month)\s*:\s*["'`](short|long|narrow)|dateStyle|["'`][^"'`]*(EEE|MMM|LLL)[^"'`]*["'`]|\$\{\s*\w+\.month\s*\} round\b/;
+  /toLocaleDateString|toLocaleTimeString|toLocaleString\(\s*["'`][^"'`]*["'`]\s*,\s*\{|(weekday|month)\s*:\s*["'`](short|long|narrow)|dateStyle|["'`][^"'`]*(EEE|MMM|LLL)[^"'`]*["'`]|\$\{\s*\w+\.month\s*\} round\b|\$\{\s*[\w.]*[Mm]onth\s*\}\s*\/\s*\$\{\s*[\w.]*[Yy]ear\s*\}/;
 
 describe("who writes a date for people", () => {
   it("catches each way a file could write one itself", () => {
@@ -73,6 +74,7 @@ describe("who writes a date for people", () => {
       'format(parseISO(day), "EEEE, MMMM d")',
       'const pattern = "EEE, MMM d";',
       `note: \`Called off: the \${dates.month} round came due first.\``,
+      `["Month", \`\${log.month}/\${log.year}\`],`,
     ];
     for (const line of lines) expect(line).toMatch(ownDateWriting);
     for (const line of [
@@ -80,6 +82,7 @@ describe("who writes a date for people", () => {
       'n.toLocaleString("en")',
       "weekday: form.weekday",
       `\`Called off: the \${monthDisplay(dates.month)} round came due first.\``,
+      `const url = \`/api/admin/rounds/\${scopeKey}/\${month}/draft\`;`,
     ]) {
       expect(line).not.toMatch(ownDateWriting);
     }

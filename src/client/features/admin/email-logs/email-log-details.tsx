@@ -1,5 +1,7 @@
 import type { EmailLog } from "@shared/newsletters";
 import { pairingGroupLabel } from "@shared/pairing-file-names";
+import { monthDisplay } from "@shared/pairings";
+import { monthKey } from "@shared/round-dates";
 import { atInZone } from "@shared/zone-clock";
 import {
   Dialog,
@@ -78,7 +80,7 @@ function Overview({ log }: { log: EmailLog }) {
     <div className="grid gap-4">
       <Facts
         facts={[
-          ["Month", `${log.month}/${log.year}`],
+          ["Month", monthDisplay(monthKey(log.year, log.month - 1))],
           ["Sent at", atInZone(log.sent_at, zone)],
           ["Pairing", log.pairing_display ?? log.pairing_file ?? "None"],
           ...(group ? [["Domain group", group] as [string, string]] : []),
