@@ -237,7 +237,8 @@ async function readTheSendLog(page: Page, period: string, partner: string) {
   await logCard.getByRole("button", { name: /^View Details/ }).click();
   const details = page.getByRole("dialog");
   // Its overview names the month as people read it ("March 2027", never "3/2027").
-  await details.getByText(period, { exact: true }).waitFor();
+  const month = details.getByText("Month", { exact: true }).locator("xpath=following-sibling::dd");
+  expect(await month.innerText()).toBe(period);
   await details.getByRole("tab", { name: "Send Entries" }).click();
   const entry = details
     .getByRole("listitem")

@@ -1,6 +1,7 @@
 import type { Connections } from "@shared/connections";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { splitRunning } from "../percent-line-chart";
 import { CoverageChart } from "./connection-charts";
 
 const answer = (coverage: Connections["coverage"], runningMonths: string[] = []): Connections => ({
@@ -84,10 +85,50 @@ describe("the Connections coverage chart", () => {
     );
   });
 
+  it("marks the running month's figure as so far, in the caption and the table", () => {
+    // March is still running: 1 of 6 pairs so far, no drop against February's 3.
+    const data = answer(
+      [
+        { month: "2027-02", connected: 3, possible: 6 },
+        { month: "2027-03", connected: 1, possible: 6 },
+      ],
+      ["2027-03"],
+    );
+    expect(tableRows(data).slice(1)).toEqual([
+      ["Feb 2027", "50%", "3", "6"],
+      ["Mar 2027", "16.7% so far", "1", "6"],
+    ]);
+    expect(renderToStaticMarkup(<CoverageChart data={data} />)).toContain(
+      "dashed to a hollow dot: a month still running, so far",
+    );
+    const over = answer(data.coverage, []);
+    expect(renderToStaticMarkup(<CoverageChart data={over} />)).not.toContain("so far");
+  });
+
   it("explains no gap when every month is shown", () => {
     const data = answer([{ month: "2027-03", connected: 0, possible: 0 }]);
     const words = renderToStaticMarkup(<CoverageChart data={data} />).replace(/<[^>]+>/g, " ");
     expect(words).not.toMatch(/hidden|gap/);
     expect(tableRows(data)[1]).toEqual(["Mar 2027", "–", "0", "0"]);
+  });
+});
+
+describe("a month line's running part", () => {
+  it("draws months over solid and a running month dashed, joined at the month before it", () => {
+    const rows = [
+      { month: "2027-01", share: 40 },
+      { month: "2027-02", share: 50 },
+      { month: "2027-03", share: 17 },
+    ];
+    const split = splitRunning(
+      rows,
+      (row) => row.share,
+      (row) => row.month === "2027-03",
+    );
+    expect(split.map((row) => [row.settled, row.sofar])).toEqual([
+      [40, null],
+      [50, 50],
+      [null, 17],
+    ]);
   });
 });

@@ -28,9 +28,21 @@ function gapsLine(months: Array<{ connected: number | null; running: boolean }>,
   return hidden.some((m) => m.running) ? `${gap} (so far, for a month still running)` : gap;
 }
 
+/**
+ * The caption's word for a month still running that has a figure: the line's dashed end, "so far"
+ * (its chats are still to come, so it is no drop against the months over).
+ */
+const partialLine = (months: Array<{ share: number | null; running: boolean }>) =>
+  months.some((m) => m.running && m.share !== null)
+    ? "; dashed to a hollow dot: a month still running, so far"
+    : "";
+
 /** A figure beside the map: hidden when about few people or made of a hidden cell. */
 const beside = (value: number | null, format: (v: number) => string = String) =>
   value === null ? HIDDEN : format(value);
+
+const coverageText = (share: number, running: boolean) =>
+  running ? `${formatPercent(share)} so far` : formatPercent(share);
 
 /** Coverage month by month: department pairs connected by a chat, of the pairs possible. */
 export function CoverageChart({ data }: { data: Connections }) {
@@ -41,18 +53,19 @@ export function CoverageChart({ data }: { data: Connections }) {
     ...c,
   }));
   const gaps = gapsLine(months, data.minCell);
+  const partial = partialLine(months);
   return (
     <ChartFigure
-      caption={`Coverage: department pairs connected by at least one chat, per month${gaps}`}
+      caption={`Coverage: department pairs connected by at least one chat, per month${gaps}${partial}`}
       columns={["Month", "Coverage", "Pairs connected", "Pairs possible"]}
       rows={months.map((m) => [
         m.label,
-        m.connected === null ? HIDDEN : m.share === null ? "–" : formatPercent(m.share),
+        m.connected === null ? HIDDEN : m.share === null ? "–" : coverageText(m.share, m.running),
         m.connected === null ? hiddenCoverage(data.minCell, m.running) : m.connected,
         m.possible,
       ])}
     >
-      <PercentLineChart rows={months} dataKey="share" name="Coverage" />
+      <PercentLineChart rows={months} dataKey="share" name="Coverage" running={(m) => m.running} />
     </ChartFigure>
   );
 }
