@@ -23,6 +23,11 @@ export const apiTokenSchema = z.object({
   /** Who created it (an admin's name or address). */
   createdBy: z.string().nullable(),
   expiresAt: z.string(),
+  /**
+   * Past `expiresAt` by the server's clock (`ctx.clock`), the one that refuses it: the console's
+   * Expired badge reads this, never the browser's clock.
+   */
+  expired: z.boolean(),
   revokedAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
 });

@@ -45,6 +45,7 @@ describe("creating, listing and revoking tokens", () => {
       scope: "read",
       createdBy: "Ann Admin",
       expiresAt: "2027-03-31T09:00:00.000Z",
+      expired: false,
       revokedAt: null,
     });
     const stored = await t.ctx.db.query.apiTokens.findFirst();
@@ -122,11 +123,20 @@ describe("a request with a token", () => {
       .toContain("API token 'Provisioner' (admin) sent POST /api/admin/api-tokens: answered 201.");
   });
 
-  it("stops at its expiry", async () => {
-    const { secret } = await createToken("Short", "read", 1);
+  it("stops at its expiry, and is listed as expired from then by the server's clock", async () => {
+    const { secret, token } = await createToken("Short", "read", 1);
     expect((await t.get("/api/admin/users", bearer(secret))).statusCode).toBe(200);
+    const listed = async () =>
+      (
+        (await t.as(admin).get(endpoints.list.path)).json() as Array<{
+          id: number;
+          expired: boolean;
+        }>
+      ).find((x) => x.id === token.id)?.expired;
+    expect(await listed()).toBe(false);
     clock.advance(DAY);
     expect((await t.get("/api/admin/users", bearer(secret))).statusCode).toBe(401);
+    expect(await listed()).toBe(true);
   });
 
   it(`is limited to ${API_TOKEN_REQUESTS_PER_MINUTE} requests a minute per token`, async () => {

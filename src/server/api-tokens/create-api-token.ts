@@ -49,6 +49,6 @@ export async function createApiToken(
       tx,
     );
     const [created] = await apiTokensQuery(tx).where(eq(apiTokens.id, row.id));
-    return { token: presentApiToken(created), secret };
+    return { token: presentApiToken(created, ctx.clock.now()), secret };
   });
 }

@@ -7,5 +7,6 @@ import { apiTokensQuery, presentApiToken } from "./present-api-token";
 /** Every token, revoked and expired ones too, newest first. */
 export async function listApiTokens(ctx: AppContext): Promise<ApiToken[]> {
   const rows = await apiTokensQuery(ctx.db).orderBy(desc(apiTokens.id));
-  return rows.map(presentApiToken);
+  const now = ctx.clock.now();
+  return rows.map((row) => presentApiToken(row, now));
 }

@@ -15,8 +15,14 @@ export function apiTokensQuery(db: Db | Tx) {
     .leftJoin(users, sql`${users.id} = ${apiTokens.createdBy}`);
 }
 
-/** A token as the API shows it, its creator named as every person is (`personName`). */
-export function presentApiToken(row: { token: ApiTokenRow; creator: NamedRow | null }): ApiToken {
+/**
+ * A token as the API shows it at `now` (ctx.clock), its creator named as every person is
+ * (`personName`).
+ */
+export function presentApiToken(
+  row: { token: ApiTokenRow; creator: NamedRow | null },
+  now: Date,
+): ApiToken {
   const { token } = row;
   return {
     id: token.id,
@@ -26,6 +32,8 @@ export function presentApiToken(row: { token: ApiTokenRow; creator: NamedRow | n
     createdAt: token.createdAt.toISOString(),
     createdBy: row.creator ? personName(row.creator) : null,
     expiresAt: token.expiresAt.toISOString(),
+    // As token-request.ts refuses it.
+    expired: token.expiresAt <= now,
     revokedAt: token.revokedAt?.toISOString() ?? null,
     lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
   };

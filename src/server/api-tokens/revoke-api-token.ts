@@ -33,6 +33,6 @@ export async function revokeApiToken(
     }
     const [row] = await apiTokensQuery(tx).where(eq(apiTokens.id, id));
     if (!row) throw new NotFound("There is no such API token.");
-    return presentApiToken(row);
+    return presentApiToken(row, ctx.clock.now());
   });
 }

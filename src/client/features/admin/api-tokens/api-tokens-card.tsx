@@ -134,7 +134,8 @@ function NewSecret({ created, onDone }: { created: CreatedApiToken; onDone: () =
 }
 
 function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }) {
-  const expired = !token.revokedAt && new Date(token.expiresAt).getTime() <= Date.now();
+  // Expired by the server's clock, which refuses the token, not the browser's.
+  const expired = !token.revokedAt && token.expired;
   const live = !token.revokedAt && !expired;
   const zone = useCompanyTimeZone();
   const day = (iso: string) => shortDate(iso, zone, { year: true });
