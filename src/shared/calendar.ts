@@ -36,6 +36,12 @@ export type ChatInvitation = z.infer<typeof chatInvitationSchema>;
 
 export const chatInvitationResponseSchema = z.object({
   invitation: chatInvitationSchema.nullable(),
+  /**
+   * The server's time of the answer (ISO): whether the booked time has come (Met waits for it)
+   * and which starts Schedule Coffee Chat offers are read by it, as the server checks them, not
+   * by the browser's clock.
+   */
+  now: z.string(),
 });
 
 export const chatInvitationSentSchema = z.object({

@@ -243,6 +243,8 @@ describe("POST /api/matches/{id}/booking", () => {
     expect(refused).toContain(` by ${won.by}.`);
     const invitation = await t.as(ada).get(`/api/matches/${pair.id}/invitation`);
     expect(invitation.json().invitation).toEqual({ start: won.start, sequence: 0 });
+    // With the server's time, by which the page decides whether the booked time has come.
+    expect(invitation.json().now).toBe(clock.now().toISOString());
     await Promise.all([ada.email, bob.email].map((email) => invitationTo(email, 0)));
   });
 

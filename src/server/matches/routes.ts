@@ -86,7 +86,8 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.invitation),
     handler: async (request) => {
       const user = requireUser(request);
-      return { invitation: await readChatInvitation(ctx, user.id, request.params.id) };
+      const invitation = await readChatInvitation(ctx, user.id, request.params.id);
+      return { invitation, now: ctx.clock.now().toISOString() };
     },
   });
 

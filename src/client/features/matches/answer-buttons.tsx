@@ -11,11 +11,14 @@ import { useMatchInvitation, useSetConnectionStatus } from "./use-matches";
  */
 const MET_AFTER_BOOKED_TIME = "You can say you met once your booked time has come.";
 
-/** Whether the match's booked chat is still to come: Met waits for it, as the server does. */
+/**
+ * Whether the match's booked chat is still to come by the server's clock, as the answer reads it:
+ * Met waits for it, as the server does, whatever the browser's clock says.
+ */
 function useBookedLater(item: MatchItem): boolean {
-  const invitation = useMatchInvitation(item.match.id, item.pairingOpen);
-  const start = invitation.data?.invitation?.start;
-  return start !== undefined && new Date(start).getTime() > Date.now();
+  const answer = useMatchInvitation(item.match.id, item.pairingOpen).data;
+  if (!answer?.invitation) return false;
+  return Date.parse(answer.invitation.start) > Date.parse(answer.now);
 }
 
 type Answer = "confirmed" | "not_confirmed";

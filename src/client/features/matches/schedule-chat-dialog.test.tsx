@@ -1,6 +1,6 @@
 import type { MatchItem } from "@shared/matches";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   ChatTimeFields,
   chosenStart,
@@ -28,6 +28,25 @@ describe("the Schedule Coffee Chat dialog's zone", () => {
     expect(html).toContain('<p id="f-zone" class="text-sm text-muted-foreground">');
     expect(html).toContain("Day and time in your time zone, India Standard Time (Asia/Kolkata).");
     expect(html.match(/aria-describedby="f-zone"/g)).toHaveLength(2);
+  });
+
+  it("starts its calendar on the server's day in the reader's zone, not the browser's", () => {
+    // The browser's clock a month behind; on the server it is already New Year's Day in Kolkata.
+    vi.useFakeTimers({ now: new Date("2026-12-01T08:00:00Z"), toFake: ["Date"] });
+    const html = renderToStaticMarkup(
+      <ChatTimeFields
+        id="f"
+        zone="Asia/Kolkata"
+        now="2026-12-31T20:00:00.000Z"
+        date="2027-01-04"
+        time="10:00"
+        error={undefined}
+        onDate={noop}
+        onTime={noop}
+      />,
+    );
+    vi.useRealTimers();
+    expect(html).toContain('min="2027-01-01"');
   });
 
   it("reads the fields in the zone it names, not the browser's", () => {

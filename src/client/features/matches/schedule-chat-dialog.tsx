@@ -135,6 +135,8 @@ export function ScheduleChatDialog({
   const matchId = item.match.id;
   const invitation = useMatchInvitation(matchId, open);
   const sent = invitation.data?.invitation;
+  // The server's time, as it checks a start (a day back to a year ahead), not the browser's.
+  const serverNow = invitation.data?.now;
   const send = useSendInvitation(matchId);
 
   const showStart = (at: Date) => {
@@ -145,12 +147,12 @@ export function ScheduleChatDialog({
     if (next) setFilled(false);
     setOpen(next);
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when opened or the zone settles
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when opened, the zone settles or the server's time is read
   useEffect(() => {
-    if (!open || !settled || filled) return;
-    showStart(sent ? new Date(sent.start) : nextWeekdayMorning(new Date(), zone));
+    if (!open || !settled || filled || !serverNow) return;
+    showStart(sent ? new Date(sent.start) : nextWeekdayMorning(new Date(serverNow), zone));
     setFilled(true);
-  }, [open, settled, filled]);
+  }, [open, settled, filled, serverNow]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount
   useEffect(() => {
     if (openOnMount) onOpenChange(true);
@@ -167,7 +169,7 @@ export function ScheduleChatDialog({
     ? undefined
     : !start
       ? "Please pick a day and a time."
-      : !isChatStartInRange(start, new Date())
+      : !isChatStartInRange(start, new Date(serverNow ?? 0))
         ? CHAT_START_OUT_OF_RANGE
         : undefined;
   const who = firstNames(item);
@@ -194,6 +196,7 @@ export function ScheduleChatDialog({
         <ChatTimeFields
           id={id}
           zone={zone}
+          now={serverNow}
           date={date}
           time={time}
           error={error}
@@ -253,11 +256,12 @@ function useSendInvitation(matchId: number) {
 
 /**
  * The day and time inputs, read in the reader's zone, which the hint names; both marked invalid
- * while the chosen start is not allowed.
+ * while the chosen start is not allowed. The calendar starts on `now`'s day, the server's time.
  */
 export function ChatTimeFields({
   id,
   zone,
+  now,
   date,
   time,
   error,
@@ -266,6 +270,7 @@ export function ChatTimeFields({
 }: {
   id: string;
   zone: string;
+  now?: string;
   date: string;
   time: string;
   error: string | undefined;
@@ -283,7 +288,7 @@ export function ChatTimeFields({
             id={`${id}-date`}
             type="date"
             value={date}
-            min={dateIn(zone, Date.now())}
+            min={now ? dateIn(zone, Date.parse(now)) : undefined}
             onChange={(e) => onDate(e.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
