@@ -291,16 +291,8 @@ export const newsletterSchema = z.object({
 });
 export type Newsletter = z.infer<typeof newsletterSchema>;
 
-/**
- * GET /api/admin/newsletters: every newsletter, sent ones too, newest month first, and the
- * server's time of the answer (ISO), by which the card names the month Create Newsletter makes
- * (this month or the next, UTC), never by the browser's clock (docs/newsletters.md).
- */
-export const newsletterListSchema = z.object({
-  newsletters: z.array(newsletterSchema),
-  now: z.string(),
-});
-export type NewsletterList = z.infer<typeof newsletterListSchema>;
+/** GET /api/admin/newsletters: every newsletter not yet sent, newest first. */
+export const newsletterListSchema = z.array(newsletterSchema);
 
 export const approveBodySchema = z
   .object({ adminNotes: optionalText("Admin notes", TEXT_MAX) })

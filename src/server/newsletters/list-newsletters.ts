@@ -1,20 +1,18 @@
 import { desc, eq } from "drizzle-orm";
-import type { NewsletterList } from "../../shared/newsletters";
+import type { Newsletter } from "../../shared/newsletters";
 import type { AppContext } from "../context";
 import { newsletters } from "../db/schema";
 import { presentNewsletters } from "./present";
 
 /**
  * Every newsletter, sent ones included (their logs stay reachable), newest month first; a round's
- * short announcement is not a newsletter an admin handles. With the server's time, which the
- * admin's card names the next newsletter's month by.
+ * short announcement is not a newsletter an admin handles.
  */
-export async function listNewsletters(ctx: AppContext): Promise<NewsletterList> {
-  const now = ctx.clock.now();
+export async function listNewsletters(ctx: AppContext): Promise<Newsletter[]> {
   const rows = await ctx.db
     .select()
     .from(newsletters)
     .where(eq(newsletters.kind, "newsletter"))
     .orderBy(desc(newsletters.year), desc(newsletters.month), desc(newsletters.id));
-  return { newsletters: await presentNewsletters(ctx, rows), now: now.toISOString() };
+  return presentNewsletters(ctx, rows);
 }

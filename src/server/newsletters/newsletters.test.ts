@@ -123,15 +123,12 @@ describe("the newsletter lifecycle", () => {
     });
   });
 
-  it("lists every newsletter, sent ones too, with the server's time", async () => {
+  it("lists every newsletter, sent ones too", async () => {
     const draft = await newsletter();
     const sending = await newsletter({ status: "sending" });
     const sent = await newsletter({ status: "sent", sentAt: NOW });
-    const list = (await admin.get("/api/admin/newsletters")).json();
-    const ids = list.newsletters.map((n: { id: number }) => n.id);
+    const ids = (await admin.get("/api/admin/newsletters")).json().map((n: { id: number }) => n.id);
     expect(ids).toEqual(expect.arrayContaining([draft.id, sending.id, sent.id]));
-    // The card names the month Create Newsletter makes by it, not by the browser's clock.
-    expect(list.now).toBe(NOW.toISOString());
   });
 
   describe("update", () => {
@@ -236,9 +233,10 @@ describe("the newsletter lifecycle", () => {
       const res = await admin.get("/api/admin/newsletters");
       expect(res.statusCode).toBe(200);
       const names = new Map(
-        (res.json().newsletters as Array<{ id: number; pairingDisplayName: string | null }>).map(
-          (n) => [n.id, n.pairingDisplayName],
-        ),
+        (res.json() as Array<{ id: number; pairingDisplayName: string | null }>).map((n) => [
+          n.id,
+          n.pairingDisplayName,
+        ]),
       );
       expect(names.get(toFirst.id)).toBe(`March 2027 – ${first.group.displayName}`);
       expect(names.get(toSecond.id)).toBe(`March 2027 – ${second.group.displayName}`);

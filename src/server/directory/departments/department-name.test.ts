@@ -108,7 +108,7 @@ describe("a department is shown by its name, never its key", () => {
       department: "customer-success",
       departmentDisplayName: "Customer Success",
     });
-    const [newsletter] = (await admin.get("/api/admin/newsletters")).json().newsletters;
+    const [newsletter] = (await admin.get("/api/admin/newsletters")).json();
     const preview = await admin.post(`/api/admin/newsletters/${newsletter.id}/preview-email`, {
       recipientEmail: people.ada.email,
     });

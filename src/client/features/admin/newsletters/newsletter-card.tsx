@@ -1,5 +1,5 @@
 import { monthName } from "@shared/months";
-import type { NewsletterList } from "@shared/newsletters";
+import type { Newsletter } from "@shared/newsletters";
 import { useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
@@ -36,26 +36,22 @@ const NewsletterEditor = lazy(async () => ({
 export function NewsletterCard() {
   const queryClient = useQueryClient();
   const newsletters = useNewsletters();
-  const list = newsletters.data?.newsletters ?? [];
+  const list = newsletters.data ?? [];
   const { editingId, editing, setEditingId } = useEditedNewsletter(list, newsletters.isSuccess);
   const [tracked, setTracked] = useState<TrackedSend[]>([]);
   const { send, dialog: sendDialog } = useSendNewsletter((started) =>
     setTracked((list) => [...list.filter((t) => t.id !== started.id), started]),
   );
-  const nextMonth = newsletters.data ? firstFreeMonth(list, new Date(newsletters.data.now)) : null;
+  const nextMonth = firstFreeMonth(list);
   const create = useNewsletterMutation({
-    mutationFn: (month: string) => newslettersApi.generate(month),
+    mutationFn: () => newslettersApi.generate(nextMonth.key),
     onSuccess: (created) => {
       toast({ title: "Newsletter Created", description: `${created.title} is ready to edit.` });
       // In the list before the editor opens on it: a list without it sends the address back.
-      queryClient.setQueryData<NewsletterList>(
-        newsletterKeys.list,
-        (old) =>
-          old && {
-            ...old,
-            newsletters: [created, ...old.newsletters.filter((n) => n.id !== created.id)],
-          },
-      );
+      queryClient.setQueryData<Newsletter[]>(newsletterKeys.list, (old) => [
+        created,
+        ...(old ?? []).filter((n) => n.id !== created.id),
+      ]);
       setEditingId(created.id);
     },
     failure: "Failed to generate newsletter template",
@@ -78,20 +74,17 @@ export function NewsletterCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div>
-          {/* Enabled once the list's answer names the month it creates. */}
           <Button
-            onClick={() => nextMonth && create.mutate(nextMonth.key)}
-            disabled={create.isPending || !nextMonth}
-            aria-describedby={nextMonth ? "create-newsletter-month" : undefined}
+            onClick={() => create.mutate()}
+            disabled={create.isPending}
+            aria-describedby="create-newsletter-month"
           >
             <Plus aria-hidden="true" />
             {create.isPending ? "Creating..." : "Create Newsletter"}
           </Button>
-          {nextMonth && (
-            <p id="create-newsletter-month" className="mt-2 text-sm text-coffee-700">
-              Creates the {nextMonth.label} newsletter.
-            </p>
-          )}
+          <p id="create-newsletter-month" className="mt-2 text-sm text-coffee-700">
+            Creates the {nextMonth.label} newsletter.
+          </p>
         </div>
         <SendsInProgress
           progress={progress}
@@ -103,9 +96,8 @@ export function NewsletterCard() {
           failure="Failed to load newsletters."
           empty="No newsletters created yet"
           loading={<ListSkeleton label="Loading newsletters..." />}
-          isEmpty={(data) => data.newsletters.length === 0}
         >
-          {({ newsletters: list }) => (
+          {(list) => (
             <ul className="grid gap-3" aria-label="Newsletters">
               {list.map((newsletter) => (
                 <NewsletterRow
@@ -136,11 +128,9 @@ export function NewsletterCard() {
   );
 }
 
-/**
- * This month (UTC, as the server counts) or, once it has a newsletter, the next one; `now` is the
- * server's time from the list's answer.
- */
-function firstFreeMonth(list: Array<{ month: number; year: number }>, now: Date) {
+/** This month (UTC, as the server counts) or, once it has a newsletter, the next one. */
+function firstFreeMonth(list: Array<{ month: number; year: number }>) {
+  const now = new Date();
   const months = [0, 1].map((ahead) => {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + ahead, 1));
     return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
