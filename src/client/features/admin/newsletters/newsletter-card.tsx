@@ -15,6 +15,7 @@ import { QueryState } from "../../../components/ui/query-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { newsletterKeys, newslettersApi } from "../../../lib/api/admin-newsletters";
+import { useRoundsOverview } from "../rounds/rounds-queries";
 import { useAdminView } from "../use-admin-view";
 import { ListSkeleton } from "./list-skeleton";
 import { useNewsletterMutation, useNewsletters } from "./newsletter-queries";
@@ -42,9 +43,11 @@ export function NewsletterCard() {
   const { send, dialog: sendDialog } = useSendNewsletter((started) =>
     setTracked((list) => [...list.filter((t) => t.id !== started.id), started]),
   );
-  const nextMonth = firstFreeMonth(list);
+  // The month is the server's (the rounds answer's time), never the browser's clock.
+  const serverNow = useRoundsOverview().data?.now;
+  const nextMonth = serverNow ? firstFreeMonth(list, new Date(serverNow)) : null;
   const create = useNewsletterMutation({
-    mutationFn: () => newslettersApi.generate(nextMonth.key),
+    mutationFn: (month: string) => newslettersApi.generate(month),
     onSuccess: (created) => {
       toast({ title: "Newsletter Created", description: `${created.title} is ready to edit.` });
       // In the list before the editor opens on it: a list without it sends the address back.
@@ -75,16 +78,18 @@ export function NewsletterCard() {
       <CardContent className="grid gap-4">
         <div>
           <Button
-            onClick={() => create.mutate()}
-            disabled={create.isPending}
-            aria-describedby="create-newsletter-month"
+            onClick={() => nextMonth && create.mutate(nextMonth.key)}
+            disabled={create.isPending || !nextMonth}
+            aria-describedby={nextMonth ? "create-newsletter-month" : undefined}
           >
             <Plus aria-hidden="true" />
             {create.isPending ? "Creating..." : "Create Newsletter"}
           </Button>
-          <p id="create-newsletter-month" className="mt-2 text-sm text-coffee-700">
-            Creates the {nextMonth.label} newsletter.
-          </p>
+          {nextMonth && (
+            <p id="create-newsletter-month" className="mt-2 text-sm text-coffee-700">
+              Creates the {nextMonth.label} newsletter.
+            </p>
+          )}
         </div>
         <SendsInProgress
           progress={progress}
@@ -129,8 +134,7 @@ export function NewsletterCard() {
 }
 
 /** This month (UTC, as the server counts) or, once it has a newsletter, the next one. */
-function firstFreeMonth(list: Array<{ month: number; year: number }>) {
-  const now = new Date();
+function firstFreeMonth(list: Array<{ month: number; year: number }>, now: Date) {
   const months = [0, 1].map((ahead) => {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + ahead, 1));
     return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
