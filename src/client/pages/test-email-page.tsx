@@ -28,8 +28,8 @@ export function TestEmailPage() {
             A link from a test e-mail
           </h1>
           <CardDescription>
-            This link came from a test e-mail, marked [Test]. It changes nothing, for you or for
-            the colleague the test showed the e-mail of.
+            This link came from a test e-mail, marked [Test]. It changes nothing, for you or for the
+            colleague the test showed the e-mail of.
           </CardDescription>
         </CardHeader>
         {link ? (

@@ -12,7 +12,6 @@ import { type NewsletterRow, users } from "../../db/schema";
 import { BadRequest } from "../../errors";
 import { createRenderer } from "../../mail/layout-renderer";
 import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from "../../mail/signed-links";
-import { testEmailLinkUrl } from "../../mail/test-email-links";
 import {
   AnnouncementEmail,
   announcementContent,
@@ -20,6 +19,7 @@ import {
 } from "../../mail/templates/announcement-email";
 import { NewsletterEmail } from "../../mail/templates/newsletter-email";
 import type { MatchView, ProposedTimesView, RecipientView } from "../../mail/templates/views";
+import { testEmailLinkUrl } from "../../mail/test-email-links";
 import type { MailCalendarPart } from "../../mail-transport";
 import { DEFAULT_MATCH_PLACEHOLDER } from "../newsletter-defaults";
 import type { AudiencePerson, PairingAudience } from "./audience";
