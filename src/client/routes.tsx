@@ -46,6 +46,7 @@ const CheckInPage = lazyPage(() => import("./pages/check-in-page"), "CheckInPage
 const StillInPage = lazyPage(() => import("./pages/still-in-page"), "StillInPage");
 const NotAwayPage = lazyPage(() => import("./pages/not-away-page"), "NotAwayPage");
 const BookTimePage = lazyPage(() => import("./pages/book-time-page"), "BookTimePage");
+const TestEmailPage = lazyPage(() => import("./pages/test-email-page"), "TestEmailPage");
 const HelpIndexPage = lazyPage(() => import("./pages/help-index-page"), "HelpIndexPage");
 const HelpPage = lazyPage(() => import("./pages/help-page"), "HelpPage");
 const UnknownPathPage = lazyPage(() => import("./pages/unknown-path-page"), "UnknownPathPage");
@@ -109,6 +110,7 @@ export function AppRoutes() {
             <Route path="/still-in" element={<StillInPage />} />
             <Route path="/not-away" element={<NotAwayPage />} />
             <Route path="/book-time" element={<BookTimePage />} />
+            <Route path="/test-email" element={<TestEmailPage />} />
             <Route path="/help" element={<HelpIndexPage />} />
             <Route path="/help/:slug" element={<HelpPage />} />
             <Route path="/dashboard" element={<DashboardRedirectPage />} />

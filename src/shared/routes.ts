@@ -30,6 +30,7 @@ export const clientRoutes = [
   "/still-in",
   "/not-away",
   "/book-time",
+  "/test-email",
   "/help",
 ] as const;
 
@@ -61,6 +62,7 @@ export const paths = {
   stillIn: "/still-in",
   notAway: "/not-away",
   bookTime: "/book-time",
+  testEmail: "/test-email",
   help: "/help",
 } as const satisfies Record<string, ClientRoute>;
 

@@ -2,11 +2,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PRO_TIPS, USER_NOT_FOUND } from "../../shared/newsletters";
 import { activePairingFile } from "../../shared/pairing-file-names";
+import { getAuthSecret } from "../app-secret";
 import { fixedClock } from "../clock";
 import { completedPairings, newsletters, outgoingMessages, users } from "../db/schema";
+import { unsubscribeToken } from "../mail/signed-links";
 import { createAdmin, createNewsletter, createRunningCompany, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
+import { newsletterTestMessage } from "./test-send-message";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
 
@@ -490,6 +493,34 @@ describe("the newsletter lifecycle", () => {
       const [sent] = (await t.outbox()).filter((m) => m.toAddress === "boss@acme.test");
       expect(sent.subject).toBe(`[Test] ${draft.subject}`);
       expect(sent.text).toContain("Cy Test");
+    });
+
+    it("sends a test whose links act on nobody: the unsubscribe leads to the test page", async () => {
+      const { file, people } = await pairingOfTwoPairs();
+      const draft = await newsletter({ pairingFile: file });
+      const previewAs = people[3].email;
+      const res = await admin.post(`/api/admin/newsletters/${draft.id}/send-test`, {
+        testEmail: "boss@acme.test",
+        previewAs,
+      });
+      expect(res.statusCode).toBe(200);
+      const [sent] = (await t.outbox()).filter((m) => m.toAddress === "boss@acme.test");
+      const realToken = unsubscribeToken(await getAuthSecret(t.ctx), people[3].id);
+      const testLink = `${t.ctx.config.appUrl}/test-email?link=unsubscribe`;
+      for (const part of [sent.html, sent.text]) {
+        expect(part).not.toContain(realToken);
+        expect(part).not.toContain("token=");
+        expect(part).toContain(testLink);
+      }
+      // The mail app's one-click Unsubscribe acts without a page to say it is a test: none at all.
+      const data = { newsletterId: draft.id, previewAs, requestId: "r", sendBy: "" };
+      const rendered = await newsletterTestMessage.render(t.ctx, data);
+      expect(rendered.headers).toEqual({});
+      const preview = await admin.post(`/api/admin/newsletters/${draft.id}/preview-email`, {
+        recipientEmail: previewAs,
+      });
+      expect(preview.json().personalizedHtml).not.toContain(realToken);
+      expect(preview.json().personalizedHtml).toContain(testLink);
     });
 
     it("composes each test afresh: it shows the pairing's people as they are at that send", async () => {

@@ -16,7 +16,8 @@ export type NewsletterTestData = z.infer<typeof newsletterTestData>;
 
 /**
  * The newsletter as `previewAs` gets it, to the address an admin typed, its subject marked
- * [Test]. Urgent: the admin waits at the editor for it (send-test.ts), so it takes the outbox's
+ * [Test]; like every preview, its links act on nobody and it has no List-Unsubscribe headers
+ * (docs/newsletters.md, "Preview and test"). Urgent: the admin waits at the editor for it (send-test.ts), so it takes the outbox's
  * urgent lane and is not sent after `sendBy`. Defined here, above the outbox, and registered by
  * jobs/message-kinds.ts.
  */

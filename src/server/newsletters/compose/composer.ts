@@ -19,6 +19,7 @@ import {
 } from "../../mail/templates/announcement-email";
 import { NewsletterEmail } from "../../mail/templates/newsletter-email";
 import type { MatchView, ProposedTimesView, RecipientView } from "../../mail/templates/views";
+import { testEmailLinkUrl } from "../../mail/test-email-links";
 import type { MailCalendarPart } from "../../mail-transport";
 import { DEFAULT_MATCH_PLACEHOLDER } from "../newsletter-defaults";
 import type { AudiencePerson, PairingAudience } from "./audience";
@@ -40,7 +41,12 @@ export interface ComposedMessage {
   calendar?: MailCalendarPart;
 }
 
-/** The e-mail one address would receive, with what the editor's preview shows beside it. */
+/**
+ * The e-mail one address would receive, with what the editor's preview shows beside it. It is
+ * only ever shown or sent to an admin (Preview, Send test, the send log), so its signed links lead
+ * to the test page instead and it has no List-Unsubscribe headers (docs/newsletters.md, "Preview
+ * and test").
+ */
 export interface PreviewedMessage extends ComposedMessage {
   matchInfo: PreviewEmailResponse["matchInfo"];
   /** The address belongs to an account. */
@@ -75,7 +81,10 @@ export interface Composition {
     recipient: Pick<Recipient, "userId" | "email">,
     times?: ProposedTimesView | null,
   ): ComposedMessage;
-  /** The e-mail `email` would receive; anyone outside the pairing sees the match placeholder. */
+  /**
+   * The e-mail `email` would receive, its links acting on nobody; anyone outside the pairing sees
+   * the match placeholder.
+   */
   preview(email: string): Promise<PreviewedMessage>;
 }
 
@@ -97,7 +106,7 @@ export async function compose(ctx: AppContext, source: CompositionSource): Promi
       if (newsletter && !pairingFile) throw new BadRequest(LINK_PAIRING_FIRST, "no_pairing");
     }),
     validate: () => summarise(audience ?? emptyAudience(pairingFile)),
-    preview: (email) => previewOf(ctx, { plan, design, links }, email),
+    preview: (email) => previewOf(ctx, { plan, design }, email),
   };
 }
 
@@ -154,15 +163,19 @@ function messagesOf(
   };
 }
 
-/** One address's e-mail, rendered on demand: their match, or the placeholder for an outsider. */
+/**
+ * One address's e-mail, rendered on demand: their match, or the placeholder for an outsider. Its
+ * unsubscribe link, shown where theirs would be, is the test page's: the person's own would pause
+ * or opt them out for whoever clicks it in the admin's test.
+ */
 async function previewOf(
   ctx: AppContext,
-  { plan, design, links }: { plan: PlannedPerson[]; design: Design; links: UnsubscribeLinks },
+  { plan, design }: { plan: PlannedPerson[]; design: Design },
   email: string,
 ): Promise<PreviewedMessage> {
   const user = await findUser(ctx, email);
   const planned = plan.find((p) => p.person.email.toLowerCase() === email.toLowerCase());
-  const url = user ? (await links())(user.id) : null;
+  const url = user ? testEmailLinkUrl(ctx.config.appUrl, "unsubscribe") : null;
   const view: RecipientView = planned
     ? viewOf(design, planned, url)
     : {
@@ -177,7 +190,7 @@ async function previewOf(
     subject: design.subjectFor(view.match),
     html,
     text,
-    headers: url ? unsubscribeHeaders(url) : {},
+    headers: {},
     matchInfo: matchInfoOf(view.match),
     userFound: Boolean(user),
   };
