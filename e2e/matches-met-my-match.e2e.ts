@@ -8,7 +8,9 @@ import {
   createPairing,
   createUser,
 } from "../src/server/test/factories";
+import { CHAT_START_PASSED } from "../src/shared/calendar";
 import { calendarStamp } from "../src/shared/matches";
+import { clockIn, dateIn } from "../src/shared/zone-clock";
 import {
   axeViolations,
   downloadedText,
@@ -261,18 +263,33 @@ describe("an employee with a match", () => {
     expect(moved).toContain(`DTSTART:${calendarStamp(later)}`);
   });
 
-  it("keeps the send button off until the day and time make a valid start", async () => {
-    const { me } = await employeeWithMatch();
-    const page = await story.newPage();
+  it("keeps the send button off until the day and time make a valid start, one not yet passed by the page's clock", async () => {
+    const zone = "America/New_York";
+    const { me } = await employeeWithMatch(zone);
+    const page = await story.newPage({ timezoneId: zone });
     await story.signInAs(page, me);
     // Pressed as soon as it shows: the card's buttons do not move once drawn (the story below).
     await page.goto("/matches");
     await page.getByRole("button", { name: "Schedule Coffee Chat" }).click();
     const dialog = page.getByRole("dialog", { name: "Schedule your coffee chat" });
-    await dialog.getByLabel("Day").fill("2020-01-06");
-    await dialog.getByText("Please pick a time between today and a year from now.").waitFor();
+    const day = dialog.getByLabel("Day");
+    // The suggested time is filled in first; the story's choice replaces it.
+    await expect.poll(() => day.inputValue()).not.toBe("");
     const send = dialog.getByRole("button", { name: "Send the invitation to you and Grace" });
+    await day.fill("2020-01-06");
+    await dialog.getByText(CHAT_START_PASSED).waitFor();
     expect(await send.isDisabled()).toBe(true);
+    // An hour before the page's clock (it opened at the story's): passed, though the same day.
+    const passed = new Date(clock.now().getTime() - 60 * 60_000);
+    const { time } = clockIn(zone, passed.getTime());
+    await day.fill(dateIn(zone, passed.getTime()));
+    await dialog.getByLabel("Time").selectOption(`${time.slice(0, 3)}00`);
+    await dialog.getByText(CHAT_START_PASSED).waitFor();
+    expect(await send.isDisabled()).toBe(true);
+    // The same time tomorrow is ahead: the message goes and the button comes on.
+    await day.fill(dateIn(zone, passed.getTime() + 24 * 3_600_000));
+    await expect.poll(() => send.isEnabled()).toBe(true);
+    expect(await dialog.getByText(CHAT_START_PASSED).count()).toBe(0);
     expect(await dialog.getByRole("link", { name: /Download the invitation/ }).count()).toBe(0);
   });
 

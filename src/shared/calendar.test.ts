@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isTimeZone, nextWeekdayMorning } from "./calendar";
+import {
+  CHAT_START_OUT_OF_RANGE,
+  CHAT_START_PASSED,
+  chatStartProblem,
+  isTimeZone,
+  nextWeekdayMorning,
+} from "./calendar";
 
 const at = (iso: string) => new Date(iso);
 
@@ -85,5 +91,21 @@ describe("isTimeZone", () => {
     expect(isTimeZone("UTC")).toBe(true);
     expect(isTimeZone("Mars/Olympus")).toBe(false);
     expect(isTimeZone("")).toBe(false);
+  });
+});
+
+describe("chatStartProblem", () => {
+  const now = at("2027-03-10T09:00:00Z");
+  it("allows a start from now to a year ahead", () => {
+    expect(chatStartProblem(now, now)).toBeUndefined();
+    expect(chatStartProblem(at("2028-03-10T09:00:00Z"), now)).toBeUndefined();
+  });
+
+  it("refuses a start that has passed, even by a minute, and one over a year ahead", () => {
+    expect(chatStartProblem(at("2027-03-10T08:59:00Z"), now)).toBe(CHAT_START_PASSED);
+    // Yesterday at 10:00 in New York: the window once allowed a day back.
+    expect(chatStartProblem(at("2027-03-09T15:00:00Z"), now)).toBe(CHAT_START_PASSED);
+    expect(chatStartProblem(at("2028-03-11T09:00:00Z"), now)).toBe(CHAT_START_OUT_OF_RANGE);
+    expect(chatStartProblem(at("not a time"), now)).toBe(CHAT_START_OUT_OF_RANGE);
   });
 });

@@ -3,10 +3,10 @@ import { replacesSchema } from "./booking";
 import { CHAT_DURATION_MINUTES } from "./matches";
 import { dateIn, instantAt } from "./zone-clock";
 
-/** How far from now an invitation may start: a day back (time zones) to a year ahead. */
-export const CHAT_START_EARLIEST_MS = 24 * 60 * 60 * 1000;
-export const CHAT_START_LATEST_MS = 366 * 24 * 60 * 60 * 1000;
+/** How far ahead a chat may start (docs/matches.md, "Booking a time"): a year. */
+const CHAT_START_LATEST_MS = 366 * 24 * 60 * 60 * 1000;
 export const CHAT_START_OUT_OF_RANGE = "Please pick a time between today and a year from now.";
+export const CHAT_START_PASSED = "That time has already passed. Please pick a later day or time.";
 
 /** True for a time-zone name the runtime knows, such as "Europe/Berlin" or "UTC". */
 export function isTimeZone(value: string): boolean {
@@ -55,10 +55,15 @@ export function chatEnd(start: Date): Date {
   return new Date(start.getTime() + CHAT_DURATION_MINUTES * 60_000);
 }
 
-/** True when an invitation may start at `start` (see the window above). */
-export function isChatStartInRange(start: Date, now: Date): boolean {
+/**
+ * Why a chat may not start at `start`, or undefined when it may: from `now` (the server's clock,
+ * the page's in the dialog) to a year ahead. Every way of booking a time answers by this rule
+ * (docs/matches.md, "Booking a time"), so a start that has passed is never booked.
+ */
+export function chatStartProblem(start: Date, now: Date): string | undefined {
   const offset = start.getTime() - now.getTime();
-  return offset >= -CHAT_START_EARLIEST_MS && offset <= CHAT_START_LATEST_MS;
+  if (Number.isNaN(offset) || offset > CHAT_START_LATEST_MS) return CHAT_START_OUT_OF_RANGE;
+  return offset < 0 ? CHAT_START_PASSED : undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { CHAT_START_OUT_OF_RANGE, CHAT_START_PASSED } from "../../shared/calendar";
 import { fixedClock } from "../clock";
 import { pairings, settings } from "../db/schema";
 import { TIME_ZONE_KEY } from "../settings/time-zone";
@@ -311,7 +312,10 @@ describe("the match's one calendar event", () => {
     const pair = await match(ada, await person("Bob"));
     const past = await sendInvitation(ada, pair.id, "2027-03-01T09:00:00Z");
     expect(past.statusCode).toBe(400);
-    expect(past.json().message).toBe("Please pick a time between today and a year from now.");
+    expect(past.json().message).toBe(CHAT_START_PASSED);
+    const farAhead = await sendInvitation(ada, pair.id, "2029-03-01T09:00:00Z");
+    expect(farAhead.statusCode).toBe(400);
+    expect(farAhead.json().message).toBe(CHAT_START_OUT_OF_RANGE);
     const garbled = await sendInvitation(ada, pair.id, "tomorrow");
     expect(garbled.statusCode).toBe(400);
     await t.db.update(pairings).set({ status: "completed" }).where(eq(pairings.id, pairing.id));

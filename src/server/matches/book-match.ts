@@ -4,7 +4,7 @@ import type { AppContext } from "../context";
 import { Conflict, NotFound } from "../errors";
 import { matchSchedules } from "../scheduling/match-schedules";
 import { fitsEveryone, refreshBusyTimes } from "../scheduling/match-times";
-import { sendChatInvitation } from "./send-chat-invitation";
+import { chatStartOf, sendChatInvitation } from "./send-chat-invitation";
 
 /**
  * A member books (or moves) the match's chat at `start` (docs/scheduling.md, "Booking"): the time
@@ -14,8 +14,8 @@ import { sendChatInvitation } from "./send-chat-invitation";
  * is the match's one calendar event, sent as the invitation is (send-chat-invitation.ts): every
  * member an attendee, SEQUENCE + 1 on a move. Busy time is read from the calendar first, outside
  * the transaction; the fit is checked again under the pairing's lock, with the members read
- * inside it. 409 when it does not fit or moves a booking without naming it (`replaces`), 404
- * outside the match.
+ * inside it. 400 for a start that has passed, before any calendar is read; 409 when it does not
+ * fit or moves a booking without naming it (`replaces`), 404 outside the match.
  */
 export async function bookMatch(
   ctx: AppContext,
@@ -27,6 +27,7 @@ export async function bookMatch(
   if (!before.members.some((member) => member.userId === userId)) {
     throw new NotFound("Match not found");
   }
+  chatStartOf(ctx, request.start);
   await refreshBusyTimes(ctx, matchId);
   return sendChatInvitation(ctx, userId, matchId, request, async (tx, _match, start) => {
     const schedules = await matchSchedules(tx, matchId);

@@ -7,6 +7,7 @@ import {
   CHAT_ALREADY_HAPPENED,
   type ProposedTime,
 } from "../../shared/booking";
+import { CHAT_START_PASSED } from "../../shared/calendar";
 import { getAuthSecret } from "../app-secret";
 import { fixedClock } from "../clock";
 import { matchBusyTimes, pairings } from "../db/schema";
@@ -274,9 +275,9 @@ describe("POST /api/matches/{id}/booking", () => {
       `${day}T03:00:00Z`, // night in Berlin and in New York
       `${day}T08:00:00Z`, // Berlin's morning, New York's night
       new Date(new Date(first.start).getTime() + 10 * 60_000).toISOString(), // off the half hour
-      "2027-03-09T15:00:00Z", // yesterday
       "2027-04-20T15:00:00Z", // beyond the next ten working days
     ];
+    // A start that has passed is refused with its own message (the POST /api/book-time test).
     for (const start of refusals) {
       const res = await book(ada, pair.id, start);
       expect(res.statusCode, start).toBe(409);
@@ -387,6 +388,32 @@ describe("POST /api/book-time (the booking page of an e-mail's proposed time)", 
     });
     const forged = await t.post("/api/book-time/booked", { token: `${link.token}x` });
     expect(forged.statusCode).toBe(400);
+  });
+
+  it("refuses a start that has passed by the server's clock, however the time is booked", async () => {
+    const { ada, bob, pair } = await berlinAndNewYork();
+    const [first] = await getTimes(ada, pair.id);
+    const link = await linkOf(bob.id, pair.id, first.start);
+    // An hour after the proposed time, the page and the e-mail still offer it.
+    clock.set(new Date(new Date(first.start).getTime() + 3_600_000));
+    try {
+      // The dialog's day and time: yesterday at 10:00 in New York, and the time just passed.
+      const yesterday = new Date(new Date(first.start).getTime() - 86_400_000);
+      yesterday.setUTCHours(15, 0, 0, 0);
+      for (const refused of [
+        await t.as(ada).put(`/api/matches/${pair.id}/invitation`, { start: yesterday }),
+        await t.as(ada).put(`/api/matches/${pair.id}/invitation`, { start: first.start }),
+        await book(ada, pair.id, first.start),
+        await t.post("/api/book-time", link),
+      ]) {
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toBe(CHAT_START_PASSED);
+      }
+      const invitation = await t.as(bob).get(`/api/matches/${pair.id}/invitation`);
+      expect(invitation.json().invitation).toBe(null);
+    } finally {
+      clock.set(MID_MARCH);
+    }
   });
 
   it("answers 400 to a forged or altered link and 410 once it expired", async () => {

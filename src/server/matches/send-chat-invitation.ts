@@ -1,6 +1,6 @@
 import { alreadyBookedMessage, CHAT_ALREADY_HAPPENED } from "../../shared/booking";
 import type { ChatInvitation } from "../../shared/calendar";
-import { CHAT_START_OUT_OF_RANGE, isChatStartInRange } from "../../shared/calendar";
+import { chatStartProblem } from "../../shared/calendar";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import type { MatchCalendarEventRow } from "../db/schema";
@@ -15,6 +15,17 @@ import { bookingSeenBy } from "./booked-by";
 import { lockMemberMatch } from "./open-pairing";
 
 /**
+ * The start a request names, or 400 when it has passed or is over a year ahead by the server's
+ * clock (shared/calendar.ts, `chatStartProblem`): the one rule of every way a time is booked.
+ */
+export function chatStartOf(ctx: Pick<AppContext, "clock">, text: string): Date {
+  const start = new Date(text);
+  const problem = chatStartProblem(start, ctx.clock.now());
+  if (problem) throw new Validation(problem, "start");
+  return start;
+}
+
+/**
  * A member picks (or moves) the time of their match's coffee chat (docs/matches.md, "The
  * calendar invitation"): the match's one event gets that start, its SEQUENCE grows by one when
  * it had been sent before, and every member is e-mailed the invitation (METHOD:REQUEST) through
@@ -22,7 +33,7 @@ import { lockMemberMatch } from "./open-pairing";
  * Under the pairing's lock (open-pairing.ts), the match read again inside it; 409 once the
  * pairing is completed or the chat happened (nothing is left to book), and 409 for a move that
  * does not name the booking it replaces (`replaces`: the start the person was shown), so an old
- * link never moves a booking unsaid.
+ * link never moves a booking unsaid. 400 for a start that has passed (`chatStartOf`).
  */
 export async function sendChatInvitation(
   ctx: AppContext,
@@ -36,10 +47,7 @@ export async function sendChatInvitation(
     start: Date,
   ) => Promise<void>,
 ): Promise<{ invitation: ChatInvitation; sent: number }> {
-  const start = new Date(request.start);
-  if (Number.isNaN(start.getTime()) || !isChatStartInRange(start, ctx.clock.now())) {
-    throw new Validation(CHAT_START_OUT_OF_RANGE, "start");
-  }
+  const start = chatStartOf(ctx, request.start);
   const result = await ctx.db.transaction(async (tx) => {
     const match = await lockMemberMatch(
       tx,

@@ -1,9 +1,11 @@
+import { CHAT_START_OUT_OF_RANGE, CHAT_START_PASSED } from "@shared/calendar";
 import type { MatchItem } from "@shared/matches";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import {
   ChatTimeFields,
   chosenStart,
+  chosenStartProblem,
   InvitationLinks,
   OutsideHoursNote,
   outsideHoursLines,
@@ -57,6 +59,20 @@ describe("the Schedule Coffee Chat dialog's zone", () => {
       "2026-11-30T15:00:00.000Z",
     );
     expect(chosenStart("2026-11-30", "", "Europe/Berlin")).toBeNull();
+  });
+
+  it("refuses a day and time that has passed by the page's clock, even earlier today", () => {
+    // Monday 30 November, 10:30 in New York.
+    const now = new Date("2026-11-30T15:30:00Z");
+    const inNewYork = (date: string, time: string) => chosenStart(date, time, "America/New_York");
+    expect(chosenStartProblem(inNewYork("2026-11-29", "10:00"), now)).toBe(CHAT_START_PASSED);
+    expect(chosenStartProblem(inNewYork("2026-11-30", "10:00"), now)).toBe(CHAT_START_PASSED);
+    expect(chosenStartProblem(inNewYork("2026-11-30", "10:30"), now)).toBeUndefined();
+    expect(chosenStartProblem(inNewYork("2026-12-01", "10:00"), now)).toBeUndefined();
+    expect(chosenStartProblem(inNewYork("2028-01-03", "10:00"), now)).toBe(CHAT_START_OUT_OF_RANGE);
+    expect(chosenStartProblem(inNewYork("2026-12-01", ""), now)).toBe(
+      "Please pick a day and a time.",
+    );
   });
 
   it("says the time sent with the zone named", () => {

@@ -1,8 +1,7 @@
 import { timeInYourZone, yourTimeText } from "@shared/booking";
 import {
-  CHAT_START_OUT_OF_RANGE,
   chatEnd,
-  isChatStartInRange,
+  chatStartProblem,
   nextWeekdayMorning,
   outlookCalendarUrl,
 } from "@shared/calendar";
@@ -53,6 +52,14 @@ export function chosenStart(date: string, time: string, zone: string): Date | nu
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
   const start = new Date(instantAt(zone, date, time));
   return Number.isNaN(start.getTime()) ? null : start;
+}
+
+/**
+ * Why the fields' start cannot be sent, by the page's clock (the server's rule, shared/calendar.ts):
+ * incomplete, passed or over a year ahead; undefined when it can.
+ */
+export function chosenStartProblem(start: Date | null, now: Date): string | undefined {
+  return start ? chatStartProblem(start, now) : "Please pick a day and a time.";
 }
 
 /** "Sent for Mon, Nov 30, 10:00 Central European Time (Europe/Berlin).": the time sent, its zone named. */
@@ -165,15 +172,11 @@ export function ScheduleChatDialog({
   }, [sentStart]);
 
   const start = chosenStart(date, time, zone);
-  const error = !filled
-    ? undefined
-    : !start
-      ? "Please pick a day and a time."
-      : !isChatStartInRange(start, new Date(serverNow ?? 0))
-        ? CHAT_START_OUT_OF_RANGE
-        : undefined;
-  const who = firstNames(item);
   const unchanged = Boolean(sent && start && new Date(sent.start).getTime() === start.getTime());
+  // The time already sent is only shown, not sent again: once it has passed it is no error.
+  const error =
+    filled && !unchanged ? chosenStartProblem(start, new Date(serverNow ?? 0)) : undefined;
+  const who = firstNames(item);
   const outside = error ? [] : outsideHoursLines(item.partners, zones.data, start);
 
   return (
