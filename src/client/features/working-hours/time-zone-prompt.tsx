@@ -33,8 +33,7 @@ export function TimeZonePrompt({
         Is your time zone {zoneNameForPeople(zone)}?
       </h3>
       <p className="mt-1 text-sm text-coffee-800">
-        {SOURCE_TEXT[source]} Chats are matched
-        and proposed inside your working hours in this zone.
+        {SOURCE_TEXT[source]} Chats are matched and proposed inside your working hours in this zone.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button type="button" disabled={saving} onClick={onConfirm}>

@@ -117,12 +117,7 @@ export function HoursForm({
           onConfirm={() => void save(zone, data.ownHours ? data.workingHours : null)}
         />
       )}
-      <ZonePicker
-        label="Time zone"
-        value={zone}
-        onChange={setZone}
-        searchId="time-zone-picker"
-      />
+      <ZonePicker label="Time zone" value={zone} onChange={setZone} searchId="time-zone-picker" />
       <label className="flex items-center gap-2 text-sm text-coffee-900">
         <input
           type="checkbox"
