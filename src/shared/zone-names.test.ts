@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 import { alreadyBookedMessage, bookedText, timeInYourZone, yourTimeText } from "./booking";
 import { isIanaTimeZone } from "./working-hours";
 import { atInZone, knownTimeZones, timeInZone } from "./zone-clock";
-import { currentZoneName, searchZones, withZone, zoneLabel, zoneNameForPeople } from "./zone-names";
+import {
+  currentZoneName,
+  pickerZones,
+  searchZones,
+  withZone,
+  zoneNameForPeople,
+} from "./zone-names";
 
 // The zone picker finds a renamed zone by its current and its old name, whichever the runtime lists.
 const chromeLists = ["Asia/Calcutta", "Europe/Kiev", "Asia/Saigon", "Europe/Berlin", "UTC"];
@@ -30,11 +36,25 @@ describe("searching time zones", () => {
     }
   });
 
-  it("keeps the whole list for an empty search and names both in the label", () => {
+  it("keeps the whole list for an empty search, and finds a zone by its name for people", () => {
     expect(searchZones(chromeLists, "  ")).toEqual(chromeLists);
     expect(searchZones(chromeLists, "berl")).toEqual(["Europe/Berlin"]);
-    expect(zoneLabel("Asia/Saigon")).toBe("Asia/Saigon (Asia/Ho Chi Minh)");
-    expect(zoneLabel("Europe/Berlin")).toBe("Europe/Berlin");
+    expect(searchZones(chromeLists, "central  european")).toEqual(["Europe/Berlin"]);
+    expect(searchZones(chromeLists, "india standard")).toEqual(["Asia/Calcutta"]);
+  });
+
+  it("lists each zone once, by its current name, in the order of its name for people", () => {
+    const listed = pickerZones([...chromeLists, ...newerLists]);
+    expect(listed).toEqual([
+      "Europe/Berlin",
+      "Europe/Kyiv",
+      "Asia/Kolkata",
+      "Asia/Ho_Chi_Minh",
+      "UTC",
+    ]);
+    const names = pickerZones(knownTimeZones()).map(zoneNameForPeople);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.filter((name) => /Calcutta|Buenos_Aires|_/.test(name))).toEqual([]);
   });
 });
 

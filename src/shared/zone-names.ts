@@ -40,18 +40,32 @@ function placeText(zone: string): string {
   return zone.replaceAll("_", " ");
 }
 
-/** "Asia/Calcutta (Asia/Kolkata)": a zone as the picker's list shows it, with its other name. */
-export function zoneLabel(zone: string): string {
-  const aliases = zoneAliases(zone);
-  return placeText(aliases.length ? `${zone} (${aliases.join(", ")})` : zone);
+/** Lower case, underscores and runs of spaces as one space: "New_York" and "new  york" alike. */
+function searchText(text: string): string {
+  return text.toLowerCase().replaceAll("_", " ").replace(/\s+/g, " ").trim();
 }
 
-/** The zones whose name, or other name, contains what was typed ("ho chi minh", "kyiv"). */
+/**
+ * The zones whose name, other name or name for people (`zoneNameForPeople`) contains what was
+ * typed: "ho chi minh", "kyiv", "central european".
+ */
 export function searchZones(zones: readonly string[], typed: string): string[] {
-  const words = typed.trim().toLowerCase().replace(/\s+/g, "_");
+  const words = searchText(typed);
   if (!words) return [...zones];
   return zones.filter((zone) =>
-    [zone, ...zoneAliases(zone)].some((name) => name.toLowerCase().includes(words)),
+    [zone, ...zoneAliases(zone), zoneNameForPeople(zone)].some((name) =>
+      searchText(name).includes(words),
+    ),
+  );
+}
+
+/**
+ * The zones a picker lists: each once, by its current name (a runtime may list Asia/Calcutta),
+ * in the order of their names for people, so zones of one name stand together.
+ */
+export function pickerZones(known: readonly string[]): string[] {
+  return [...new Set(known.map(currentZoneName))].sort((a, b) =>
+    zoneNameForPeople(a).localeCompare(zoneNameForPeople(b), "en"),
   );
 }
 

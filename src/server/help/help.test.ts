@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { matchingPreferences } from "../../shared/enums";
 import { type HelpSlug, helpSlugs } from "../../shared/help-pages";
+import { matchingPreferenceLabels } from "../../shared/profile";
 import { repoRoot } from "../repo-root";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { helpHref, renderHelpMarkdown } from "./render-help-markdown";
@@ -176,6 +178,17 @@ describe("every help page is written for the people who read it", () => {
     }
     expect(html).toContain("Pause until a date");
     expect(html).toContain("private: nobody else sees it");
+  });
+
+  it("names every matching preference the profile form offers, in its words", async () => {
+    const { html } = await page("profile");
+    const text = html
+      .replace(/<[^>]+>/g, "")
+      .replaceAll("&quot;", '"')
+      .replace(/\s+/g, " ");
+    for (const value of matchingPreferences) {
+      expect(text, value).toContain(`"${matchingPreferenceLabels[value]}"`);
+    }
   });
 
   it("keeps every section a card of the app links to", async () => {

@@ -17,9 +17,9 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { profileApi, profileKeys } from "../../lib/api/profile";
 import { errorMessage } from "../../lib/api-client";
+import { ZonePicker } from "../zone-picker";
 import { HoursEditor } from "./hours-editor";
 import { TimeZonePrompt } from "./time-zone-prompt";
-import { ZonePicker } from "./zone-picker";
 
 /**
  * "Time zone and working hours" on the profile (docs/profile.md). Opened as /profile#time-zone,
@@ -54,16 +54,37 @@ export function WorkingHoursCard() {
             {errorMessage(query.error, "Could not load your working hours.")}
           </p>
         ) : (
-          <HoursForm data={query.data} />
+          <HoursForm data={query.data} browserZone={browserTimeZone()} />
         )}
       </CardContent>
     </Card>
   );
 }
 
-function HoursForm({ data }: { data: MyWorkingHours }) {
+/**
+ * The zone the first-time question proposes (docs/profile.md): the company's for the person (its
+ * directory or HR import), else the browser's, else the company's default; by its current name.
+ */
+export function proposedZone(data: MyWorkingHours, browserZone: string | null): string {
+  return currentZoneName(data.ownTimeZone ? data.timeZone : (browserZone ?? data.timeZone));
+}
+
+/**
+ * Until the zone is confirmed the list starts on the proposed zone and the question asks about
+ * whatever the list shows, so "Yes" saves the zone the person read (docs/profile.md).
+ */
+export function HoursForm({
+  data,
+  browserZone,
+}: {
+  data: MyWorkingHours;
+  browserZone: string | null;
+}) {
   const client = useQueryClient();
-  const [zone, setZone] = useState(currentZoneName(data.timeZone));
+  const proposed = proposedZone(data, browserZone);
+  const [zone, setZone] = useState(
+    data.timeZoneConfirmed ? currentZoneName(data.timeZone) : proposed,
+  );
   const [own, setOwn] = useState(data.ownHours);
   const [hours, setHours] = useState<WorkingDay[]>(data.workingHours);
   const [saving, setSaving] = useState(false);
@@ -86,24 +107,17 @@ function HoursForm({ data }: { data: MyWorkingHours }) {
     }
   };
   const dayProblems = own ? workingDayProblems(hours).size : 0;
-  // An old name (Asia/Calcutta) is shown and saved as its current one (Asia/Kolkata).
-  const proposed = currentZoneName(
-    data.ownTimeZone ? data.timeZone : (browserTimeZone() ?? data.timeZone),
-  );
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5 sm:max-w-lg">
       {!data.timeZoneConfirmed && (
         <TimeZonePrompt
-          zone={proposed}
-          fromCompany={data.ownTimeZone}
+          zone={zone}
+          source={zone !== proposed ? "chosen" : data.ownTimeZone ? "company" : "browser"}
           saving={saving}
-          onConfirm={() => {
-            setZone(proposed);
-            void save(proposed, data.ownHours ? data.workingHours : null);
-          }}
+          onConfirm={() => void save(zone, data.ownHours ? data.workingHours : null)}
         />
       )}
-      <ZonePicker value={zone} onChange={setZone} searchId="time-zone-picker" />
+      <ZonePicker label="Time zone" value={zone} onChange={setZone} searchId="time-zone-picker" />
       <label className="flex items-center gap-2 text-sm text-coffee-900">
         <input
           type="checkbox"

@@ -1,9 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type ScopeRounds, timeZoneSchema } from "@shared/rounds";
-import { useId } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
-import { Button } from "../../../components/ui/button";
+import type { ScopeRounds } from "@shared/rounds";
 import {
   Card,
   CardContent,
@@ -11,53 +6,15 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
-import { FieldError, Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
 import { QueryState } from "../../../components/ui/query-state";
-import { roundsApi } from "../../../lib/api/admin-rounds";
 import { HelpLink } from "../../help/help-link";
+import { CompanyTimeZoneSetting } from "./company-time-zone-setting";
 import { DefaultHoursSetting } from "./default-hours-setting";
 import { DraftPanel } from "./draft-panel";
 import { isEmptyAllUsers } from "./pairing-scopes";
 import { RoundSettingsForm } from "./round-settings-form";
 import { RoundTimeline } from "./round-timeline";
-import { useRoundMutation, useRoundsOverview } from "./rounds-queries";
-
-type TimeZoneForm = z.infer<typeof timeZoneSchema>;
-
-function TimeZoneSetting({ timeZone }: { timeZone: string }) {
-  const id = useId();
-  const form = useForm<TimeZoneForm>({
-    resolver: zodResolver(timeZoneSchema),
-    defaultValues: { timeZone },
-  });
-  const save = useRoundMutation({
-    mutationFn: (body: TimeZoneForm) => roundsApi.saveTimeZone(body.timeZone),
-    failure: "Failed to save the time zone",
-  });
-  const error = form.formState.errors.timeZone?.message;
-  return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((v) => save.mutate(v))}
-      className="flex flex-wrap items-end gap-2"
-    >
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-tz`}>Company time zone</Label>
-        <Input
-          id={`${id}-tz`}
-          placeholder="e.g. Europe/Berlin"
-          aria-invalid={Boolean(error)}
-          {...form.register("timeZone")}
-        />
-      </div>
-      <Button type="submit" size="sm" variant="outline" disabled={save.isPending}>
-        Save time zone
-      </Button>
-      {error && <FieldError className="w-full">{error}</FieldError>}
-    </form>
-  );
-}
+import { useRoundsOverview } from "./rounds-queries";
 
 function ScopeSection({
   scope,
@@ -137,7 +94,7 @@ export function RoundsCard() {
         <QueryState query={query} failure="Failed to load the monthly rounds">
           {(data) => (
             <div className="grid gap-4">
-              <TimeZoneSetting key={data.timeZone} timeZone={data.timeZone} />
+              <CompanyTimeZoneSetting key={data.timeZone} timeZone={data.timeZone} />
               <DefaultHoursSetting />
               {data.scopes
                 .filter((scope) => !isEmptyAllUsers(scope, data.scopes))
