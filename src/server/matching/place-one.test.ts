@@ -131,6 +131,42 @@ describe("placing one person with the group sizes people chose", () => {
     ).toEqual({ kind: "trio", pair: ["x", "y"] });
   });
 
+  it("at a member's own request, joins only a match of people who chose groups, the person too", () => {
+    const users = [
+      user("p", "eng", "any", 3),
+      user("one", "ops"),
+      user("three", "ops", "any", 3),
+      user("x", "sales", "any", 3),
+      user("y", "sales", "any", 4),
+    ];
+    const ask = (personId: string, pairs: Array<[string, string]>) =>
+      placeOne({
+        instance: instance(users),
+        personId,
+        candidates: [],
+        pairs,
+        joinOnlyGroupChoosers: true,
+      });
+    expect(ask("p", [["one", "three"]])).toBeNull();
+    expect(
+      ask("p", [
+        ["one", "three"],
+        ["x", "y"],
+      ]),
+    ).toEqual({ kind: "trio", pair: ["x", "y"] });
+    // Someone who chose one-to-one joins no match, even of people who chose groups.
+    expect(ask("one", [["x", "y"]])).toBeNull();
+    // An admin's re-pair (the option unset) may still make the trio (docs/pairings.md).
+    expect(
+      placeOne({
+        instance: instance(users),
+        personId: "p",
+        candidates: [],
+        pairs: [["one", "three"]],
+      }),
+    ).toEqual({ kind: "trio", pair: ["one", "three"] });
+  });
+
   it("keeps the repeat window and department wishes with all three members of a trio", () => {
     const users = [
       user("p", "eng", "cross-department", 4),

@@ -8,7 +8,7 @@
  */
 import { allowed, buildProblem, groupTimeAllowed, isCross, NEVER_MET, relation } from "./problem";
 import { createRng, randomSeed } from "./rng";
-import { sizesFit } from "./size-rules";
+import { choseGroups, sizesFit } from "./size-rules";
 import type { MatchingInstance } from "./types";
 
 export interface PlaceOneRequest {
@@ -21,6 +21,12 @@ export interface PlaceOneRequest {
   pairs: Array<[string, string]>;
   /** Existing trios of the pairing that could take a fourth member. */
   trios?: Array<[string, string, string]>;
+  /**
+   * Join a pair or a trio only when everyone in the resulting group, the person too, chose a
+   * group (3 or 4): set when no admin asked for the placement (a partner reported away), so
+   * nobody who chose one-to-one is put in a group, whatever the odd policy.
+   */
+  joinOnlyGroupChoosers?: boolean;
 }
 
 export type Placement =
@@ -48,7 +54,9 @@ export function placeOne(request: PlaceOneRequest): Placement {
   const score = (members: string[]) => {
     const size = members.length + 1;
     const group = [request.personId, ...members];
-    if (!sizesFit(group.map((id) => choice.get(id) ?? 2))) return null;
+    const choices = group.map((id) => choice.get(id) ?? 2);
+    if (!sizesFit(choices)) return null;
+    if (request.joinOnlyGroupChoosers && size > 2 && !choseGroups(choices)) return null;
     if (!members.every((m) => allowed(p, person, at(m)))) return null;
     if (!groupTimeAllowed(p, [person, ...members.map(at)])) return null;
     const offSize = group.filter((id) => (choice.get(id) ?? 2) !== size).length;

@@ -264,6 +264,57 @@ describe("my partner is away: refusals", () => {
     expect((await pairingMatches(pairing.id)).map(members)).toEqual([[ada.id, bob.id]]);
   });
 
+  it("adds nobody to a pair of people who chose one-to-one, and tells nobody", async () => {
+    const { pairing, person, match } = await company();
+    const [ada, bob, cy, dan] = await Promise.all(
+      ["Ada", "Bob", "Cy", "Dan"].map((x) => person(x)),
+    );
+    const chose3 = { preferredGroupSize: 3 };
+    const [eve, fay] = [await person("Eve", chose3), await person("Fay", chose3)];
+    const old = await match(ada, bob);
+    await match(cy, dan);
+    await match(eve, fay);
+    const before = (await pairingMatches(pairing.id)).map(members);
+    await deliverQueued(t);
+    const sent = peer.messages.length;
+
+    // Ada chose one-to-one (the default): nobody is free, and joining Cy and Dan (one-to-one) or
+    // Eve and Fay (groups of 3) would put someone in a group they did not choose.
+    const res = await report(ada, old.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: "no_partner" });
+    expect((await pairingMatches(pairing.id)).map(members)).toEqual(before);
+    await deliverQueued(t);
+    expect(peer.messages.length).toBe(sent);
+  });
+
+  it("lets someone who chose a group of 3 join only a pair whose members chose groups too", async () => {
+    const { pairing, person, match } = await company();
+    const chose3 = { preferredGroupSize: 3 };
+    const ada = await person("Ada", chose3);
+    const [bob, cy] = [await person("Bob"), await person("Cy")];
+    const dan = await person("Dan", chose3);
+    const old = await match(ada, bob);
+    await match(cy, dan);
+    const refused = await report(ada, old.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: "no_partner" });
+
+    const [eve, fay] = [
+      await person("Eve", chose3),
+      await person("Fay", { preferredGroupSize: 4 }),
+    ];
+    const groupOf3 = await match(eve, fay);
+    const res = await report(ada, old.id);
+    expect(res.json()).toMatchObject({ outcome: "trio", partners: ["Eve Test", "Fay Test"] });
+    const rows = await pairingMatches(pairing.id);
+    expect(rows.map(members)).toEqual([
+      [cy.id, dan.id],
+      [eve.id, fay.id, ada.id],
+    ]);
+    expect(rows[1].id).toBe(groupOf3.id);
+  });
+
   it("answers 404 to someone outside the match and 409 once the pairing is completed", async () => {
     const { pairing, person, match } = await company();
     const [ada, bob, olga] = await Promise.all(["Ada", "Bob", "Olga"].map((x) => person(x)));

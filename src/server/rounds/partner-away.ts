@@ -213,7 +213,12 @@ async function rePairReporter(
   awayId: string,
 ): Promise<Outcome> {
   try {
-    const notice = await placeInTx(ctx, tx, pairing.id, userId, [awayId]);
+    // Nobody asked the others of a match for a bigger one: only people who chose a group are
+    // joined (docs/matches.md, "My partner is away").
+    const notice = await placeInTx(ctx, tx, pairing.id, userId, {
+      alsoAway: [awayId],
+      joinOnlyGroupChoosers: true,
+    });
     return { kind: notice.kind, month: pairing.month, notice, partners: notice.partners };
   } catch (error) {
     if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;

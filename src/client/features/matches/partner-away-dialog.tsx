@@ -1,12 +1,14 @@
-import { joinNames, type MatchItem } from "@shared/matches";
+import type { MatchItem } from "@shared/matches";
 import { personName } from "@shared/person-name";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { useAuth } from "../use-auth";
+import { partnerAwayNextText } from "./partner-away-texts";
 import { useReportPartnerAway } from "./use-matches";
 
 /**
  * Asks before saying a partner is away (docs/matches.md, "My partner is away"): in a pair the
- * member is re-paired from the people without a partner, in a trio or a match of four the others
- * stay matched.
+ * member is re-paired as their own group-size choice allows, in a trio or a match of four the
+ * others stay matched.
  */
 export function PartnerAwayDialog({
   item,
@@ -18,13 +20,11 @@ export function PartnerAwayDialog({
   onClose: () => void;
 }) {
   const report = useReportPartnerAway();
+  const { user } = useAuth();
   const away = item.partners.find((p) => p.id === partnerId);
   const stays = item.partners.filter((p) => p.id !== partnerId).map(personName);
   const name = away ? personName(away) : "Your partner";
-  const then =
-    stays.length > 0
-      ? `${joinNames(["You", ...stays])} stay matched.`
-      : "We look for a new partner for you among the people without one and e-mail you both. If nobody can meet you, your match stays as it is.";
+  const then = partnerAwayNextText(stays, user?.preferredGroupSize);
   return (
     <ConfirmDialog
       title={`Is ${name} away this month?`}

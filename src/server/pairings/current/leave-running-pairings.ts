@@ -88,7 +88,7 @@ async function placePartner(
   const { pairingId, month } = match;
   try {
     const notice = await tx.transaction((sp) =>
-      placeInTx(ctx, sp, pairingId, partnerId, [left.id]),
+      placeInTx(ctx, sp, pairingId, partnerId, { alsoAway: [left.id] }),
     );
     return { kind: "re-paired", notice };
   } catch (error) {

@@ -69,7 +69,7 @@ export async function rePairPerson(
   by: NamedPerson,
 ): Promise<RePairResponse> {
   const { notice, notified } = await ctx.db.transaction(async (tx) => {
-    const notice = await placeInTx(ctx, tx, pairingId, userId, [], by);
+    const notice = await placeInTx(ctx, tx, pairingId, userId, { by });
     return { notice, notified: await queueChangeNotices(ctx, tx, [{ kind: "re-paired", notice }]) };
   });
   const names = notice.partners.map(personName);
@@ -91,18 +91,29 @@ function rePairLine(person: NamedPerson, partners: NamedPerson[], by?: NamedPers
     : peopleLine`${person} was re-paired: now meets ${partners}.`;
 }
 
+interface PlaceOptions {
+  /** People leaving their match now (a report being made, a partner who left). */
+  alsoAway?: readonly string[];
+  /** The admin who asked for it, if one. */
+  by?: NamedPerson;
+  /**
+   * A member's own request (a partner reported away): join a pair or a trio only when everyone
+   * in the resulting match chose a group (`joinOnlyGroupChoosers` of matching/place-one.ts).
+   */
+  joinOnlyGroupChoosers?: boolean;
+}
+
 /**
  * The re-pair inside the caller's transaction. People a partner said are away this month
  * (docs/matches.md, "My partner is away"; `alsoAway` is a report being made now) count as gone
- * from their match and are given to nobody. `by` is the admin who asked for it, if one.
+ * from their match and are given to nobody.
  */
 export async function placeInTx(
   ctx: AppContext,
   tx: Tx,
   pairingId: number,
   userId: string,
-  alsoAway: readonly string[] = [],
-  by?: NamedPerson,
+  { alsoAway = [], by, joinOnlyGroupChoosers = false }: PlaceOptions = {},
 ): Promise<RePairNotice> {
   const pairing = await lockPairing(tx, pairingId);
   if (!pairing) throw new NotFound("Pairing not found");
@@ -128,6 +139,7 @@ export async function placeInTx(
     today,
     reported,
     schedules,
+    joinOnlyGroupChoosers,
   });
   const chosen = [userId, ...partnersOf(placement)];
   const stillActive = await holdActivePeople(tx, chosen);
@@ -212,7 +224,13 @@ async function choosePlacement(
     today,
     reported,
     schedules,
-  }: { today: string; reported: ReadonlySet<string>; schedules: InstanceSchedules },
+    joinOnlyGroupChoosers,
+  }: {
+    today: string;
+    reported: ReadonlySet<string>;
+    schedules: InstanceSchedules;
+    joinOnlyGroupChoosers: boolean;
+  },
 ): Promise<Found> {
   const scope = await resolveScope(tx, pairing.domainGroupId);
   const ready = new Map((await listEligibleUsers(tx, scope, today)).map((u) => [u.id, u]));
@@ -252,7 +270,14 @@ async function choosePlacement(
       schedules,
     },
   );
-  const placement = placeOne({ instance, personId: userId, candidates, pairs, trios });
+  const placement = placeOne({
+    instance,
+    personId: userId,
+    candidates,
+    pairs,
+    trios,
+    joinOnlyGroupChoosers,
+  });
   if (!placement) {
     throw new Conflict(
       "Nobody can be paired with this person this month: matching preferences and recent matches rule out everyone without a partner and every pair.",
