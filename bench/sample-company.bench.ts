@@ -41,7 +41,11 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
 const ms = (x: number) => `${Math.round(x).toLocaleString("en")} ms`;
 console.log("people\tmedian\trange\truns\tcurrent round's matches");
 for (const n of plan) {

@@ -16,7 +16,7 @@ const NOW = new Date("2026-03-20T12:00:00Z");
 const shareNoHour = (a: SamplePerson, b: SamplePerson) =>
   a.office !== b.office && [a.office, b.office].every((o) => o === "New York" || o === "Bengaluru");
 
-/** Who a round may place, as docs/admin-console.md tells the sample company's story. */
+/** Who a round may place: opting out was two months ago, today's pauses and leaves are recent. */
 const mayTakePart = (p: SamplePerson, monthsAgo: number) =>
   monthsAgo === 0
     ? p.participationStatus === "active" && !p.onLeave
