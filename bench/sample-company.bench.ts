@@ -4,8 +4,8 @@
  *
  * Times `sampleRounds` (src/shared/sample-company.ts: six months of history and the current round,
  * with `avoidClashes`) on `samplePeople(N)`, the company DEMO=1 DEMO_EMPLOYEES=N seeds, in this
- * process, the sizes taking turns round by round. Prints each size's median and range, and the
- * matches of its current round. A size that takes longer than BENCH_LIMIT_S seconds (default 600)
+ * process, the sizes taking turns round by round. Prints each size's median and range of wall
+ * time, its median CPU time (steadier on a shared machine), and the matches of its current round. A size that takes longer than BENCH_LIMIT_S seconds (default 600)
  * in a round is not run again.
  */
 import { type SampleRound, samplePeople, sampleRounds } from "../src/shared/sample-company";
@@ -20,13 +20,17 @@ const NOW = new Date("2026-03-20T12:00:00Z");
 
 const people = new Map(plan.map((n) => [n, samplePeople(n)]));
 const times = new Map<number, number[]>(plan.map((n) => [n, []]));
+const cpuTimes = new Map<number, number[]>(plan.map((n) => [n, []]));
 const matches = new Map<number, number>();
 const given = new Set<number>();
 
 function timeOnce(n: number): number {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const generated: SampleRound[] = sampleRounds(people.get(n) ?? [], NOW);
   const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  cpuTimes.get(n)?.push((used.user + used.system) / 1000);
   matches.set(n, generated.at(-1)?.matches.length ?? 0);
   return ms;
 }
@@ -47,9 +51,10 @@ function median(xs: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 const ms = (x: number) => `${Math.round(x).toLocaleString("en")} ms`;
-console.log("people\tmedian\trange\truns\tcurrent round's matches");
+console.log("people\tmedian\trange\tCPU median\truns\tcurrent round's matches");
 for (const n of plan) {
   const xs = times.get(n) ?? [];
   const range = `${ms(Math.min(...xs))}–${ms(Math.max(...xs))}`;
-  console.log(`${n}\t${ms(median(xs))}\t${range}\t${xs.length}\t${matches.get(n)}`);
+  const cpu = ms(median(cpuTimes.get(n) ?? []));
+  console.log(`${n}\t${ms(median(xs))}\t${range}\t${cpu}\t${xs.length}\t${matches.get(n)}`);
 }

@@ -187,7 +187,8 @@ const defaultPublishTime: SamplePublishTime = (month) =>
  * Six completed rounds and the current one. A round pairs who was taking part then (people who
  * opted out did so two months ago, today's pauses and leaves are recent) at random, a trio taking
  * the odd one, no pair meets again within SAMPLE_REPEAT_WINDOW_MONTHS and every pair shares
- * working hours (`shareHours`), as the engine rules.
+ * working hours (`shareHours`), as the engine rules; the few a round cannot place so sit it out
+ * (`avoidClashes`).
  * Past answers: about two in three matches met, one in six missed, the rest never answered; the
  * current round has its first answers. A round is completed when the next one is published.
  */
@@ -223,8 +224,12 @@ export function sampleRounds(
       members,
       answers: answersFor(members.length, monthsAgo === 0, random),
     }));
-    for (const { members } of matches)
-      for (const [a, b] of pairsOf(members)) met[a].push(b, monthsAgo), met[b].push(a, monthsAgo);
+    for (const { members } of matches) {
+      for (const [a, b] of pairsOf(members)) {
+        met[a].push(b, monthsAgo);
+        met[b].push(a, monthsAgo);
+      }
+    }
     const month = sampleMonth(anchor, -monthsAgo);
     const publishedAt = publishAt(month);
     const previous = rounds.at(-1);
