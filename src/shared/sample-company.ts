@@ -187,7 +187,8 @@ const defaultPublishTime: SamplePublishTime = (month) =>
  * Six completed rounds and the current one. A round pairs who was taking part then (people who
  * opted out did so two months ago, today's pauses and leaves are recent) at random, a trio taking
  * the odd one, no pair meets again within SAMPLE_REPEAT_WINDOW_MONTHS and every pair shares
- * working hours (`shareHours`), as the engine rules.
+ * working hours (`shareHours`), as the engine rules; the few a round cannot place so sit it out
+ * (`avoidClashes`).
  * Past answers: about two in three matches met, one in six missed, the rest never answered; the
  * current round has its first answers. A round is completed when the next one is published.
  */
@@ -201,13 +202,14 @@ export function sampleRounds(
   const anchor =
     publishAt(sampleMonth(now, 0)) <= now ? now : new Date(`${sampleMonth(now, -1)}-01`);
   const random = seededRandom(seed);
-  const lastMet = new Map<string, number>();
+  // Each person's partners so far, as [partner, monthsAgo, partner, monthsAgo, …]: a few each.
+  const met: number[][] = people.map(() => []);
   const rounds: SampleRound[] = [];
   for (let monthsAgo = SAMPLE_HISTORY_MONTHS; monthsAgo >= 0; monthsAgo--) {
-    const taking = people
-      .map((p, i) => ({ p, i }))
-      .filter(({ p }) => takesPart(p, monthsAgo))
-      .map(({ i }) => i);
+    const taking: number[] = [];
+    people.forEach((p, i) => {
+      if (takesPart(p, monthsAgo)) taking.push(i);
+    });
     shuffle(taking, random);
     const memberLists: number[][] = [];
     for (let i = 0; i + 1 < taking.length; i += 2) {
@@ -217,16 +219,17 @@ export function sampleRounds(
     }
     // A pair may not meet when it met recently or shares no working hour.
     const apart = (a: number, b: number) =>
-      !shareHours(people[a], people[b]) ||
-      (lastMet.get(pairKey(a, b)) ?? Number.POSITIVE_INFINITY) - monthsAgo <=
-        SAMPLE_REPEAT_WINDOW_MONTHS;
-    avoidClashes(memberLists, apart);
-    const matches = memberLists.map((members) => ({
+      !shareHours(people[a], people[b]) || metWithin(met[a], b, monthsAgo);
+    const matches = avoidClashes(memberLists, apart, random).map((members) => ({
       members,
       answers: answersFor(members.length, monthsAgo === 0, random),
     }));
-    for (const { members } of matches)
-      for (const [a, b] of pairsOf(members)) lastMet.set(pairKey(a, b), monthsAgo);
+    for (const { members } of matches) {
+      for (const [a, b] of pairsOf(members)) {
+        met[a].push(b, monthsAgo);
+        met[b].push(a, monthsAgo);
+      }
+    }
     const month = sampleMonth(anchor, -monthsAgo);
     const publishedAt = publishAt(month);
     const previous = rounds.at(-1);
@@ -242,28 +245,75 @@ export function sampleRounds(
   return rounds;
 }
 
-const pairKey = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
+/** Whether `partners` (see `met` in sampleRounds) holds `b` within the repeat window of a round. */
+function metWithin(partners: number[], b: number, monthsAgo: number): boolean {
+  for (let k = 0; k < partners.length; k += 2) {
+    if (partners[k] === b && partners[k + 1] - monthsAgo <= SAMPLE_REPEAT_WINDOW_MONTHS)
+      return true;
+  }
+  return false;
+}
 
 function pairsOf(members: number[]): Array<[number, number]> {
   return members.flatMap((a, i) => members.slice(i + 1).map((b): [number, number] => [a, b]));
 }
 
-/** Swaps members between matches until no match holds a pair that may not meet. */
-function avoidClashes(matches: number[][], apart: (a: number, b: number) => boolean) {
-  const clash = (m: number[]) => pairsOf(m).some(([a, b]) => apart(a, b));
+/**
+ * How many other matches a clashing match tries to swap a member with. A fixed number, not every
+ * match, keeps a round's work in proportion to the company (100,000 people, docs/performance.md,
+ * "The sample company's generator"); a company of up to this many matches tries them all.
+ */
+const SWAP_TRIES = 64;
+
+/**
+ * Swaps members between matches so that no match holds a pair that may not meet: each clashing
+ * match tries the matches that follow a random one. A match still clashing then keeps the pair of
+ * its trio that may meet, else is left out, its members sitting the round out as the engine would
+ * leave them.
+ */
+function avoidClashes(
+  matches: number[][],
+  apart: (a: number, b: number) => boolean,
+  random: () => number,
+): number[][] {
+  const clash = (m: number[]) => {
+    for (let i = 0; i < m.length; i++)
+      for (let j = i + 1; j < m.length; j++) if (apart(m[i], m[j])) return true;
+    return false;
+  };
+  const tries = Math.min(SWAP_TRIES, matches.length);
   for (const match of matches) {
-    for (const other of matches) {
-      if (!clash(match)) break;
-      if (other === match) continue;
-      for (let p = 0; p < match.length && clash(match); p++) {
-        for (let q = 0; q < other.length; q++) {
-          [match[p], other[q]] = [other[q], match[p]];
-          if (!clash(match) && !clash(other)) break;
-          [match[p], other[q]] = [other[q], match[p]];
-        }
-      }
+    if (!clash(match)) continue;
+    const start = Math.floor(random() * matches.length);
+    for (let k = 0; k < tries && clash(match); k++) {
+      const other = matches[(start + k) % matches.length];
+      if (other !== match) swapInto(match, other, clash);
     }
   }
+  const meeting: number[][] = [];
+  for (const match of matches) {
+    if (!clash(match)) meeting.push(match);
+    else meeting.push(...meetingPart(match, clash));
+  }
+  return meeting;
+}
+
+/** Swaps a member of `match` with one of `other` when that leaves neither clashing. */
+function swapInto(match: number[], other: number[], clash: (m: number[]) => boolean) {
+  for (let p = 0; p < match.length; p++) {
+    for (let q = 0; q < other.length; q++) {
+      [match[p], other[q]] = [other[q], match[p]];
+      if (!clash(match) && !clash(other)) return;
+      [match[p], other[q]] = [other[q], match[p]];
+    }
+  }
+}
+
+/** What of a clashing match may meet: a pair of its trio, or nothing. */
+function meetingPart(match: number[], clash: (m: number[]) => boolean): number[][] {
+  if (match.length < 3) return [];
+  const pair = pairsOf(match).find((p) => !clash(p));
+  return pair ? [pair] : [];
 }
 
 function takesPart(p: SamplePerson, monthsAgo: number): boolean {

@@ -10,9 +10,9 @@ export const SAMPLE_EMPLOYEES = 100;
 export const SAMPLE_EMPLOYEES_MIN = 2;
 export const SAMPLE_EMPLOYEES_MAX = 100_000;
 /**
- * The most people /admin-demo works out in the browser: the generator's rounds grow faster than
- * the company (about 0.2 s for 1,000 people, 3 s for 3,500), so a larger seeded company is shown
- * by its first this many (docs/admin-console.md, "Sample dashboard").
+ * The most people /admin-demo works out in the browser, every answer of the dashboard counted from
+ * them as the page opens: a larger seeded company is shown by its first this many
+ * (docs/admin-console.md, "Sample dashboard").
  */
 export const SAMPLE_DASHBOARD_MAX_EMPLOYEES = 1_000;
 
