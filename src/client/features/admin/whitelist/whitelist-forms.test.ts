@@ -20,6 +20,7 @@ describe("Add Email's domain group", () => {
 
   it("names the group the typed address will get from its domain", () => {
     expect(domainGroupChoice("", [acmeDomain])).toBe("Its domain's group");
+    expect(domainGroupChoice("newhire@acme.example", undefined)).toBe("Its domain's group");
     expect(domainGroupChoice(" NewHire@Acme.Example ", [acmeDomain, plainDomain])).toBe(
       "Its domain's group (Acme Corp)",
     );

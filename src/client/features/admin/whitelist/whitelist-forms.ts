@@ -36,11 +36,13 @@ export function chosenGroup(value: string): number | null | undefined {
 /**
  * The default choice's words, "Its domain's group (Acme Corp)": the group the typed address gets
  * from its domain's `*@domain` entry; "(none)" when that gives none, and for a `*@domain` entry.
+ * `entries` is the whitelist, undefined while it loads.
  */
-export function domainGroupChoice(typed: string, entries: readonly AllowedEmail[] = []): string {
+export function domainGroupChoice(typed: string, entries?: readonly AllowedEmail[]): string {
   const label = "Its domain's group";
   const email = typed.trim().toLowerCase();
-  if (!WHITELIST_EMAIL_SHAPE.test(email)) return label;
+  // Until the whitelist has loaded, the group is not known: no "(none)" that may be wrong.
+  if (!entries || !WHITELIST_EMAIL_SHAPE.test(email)) return label;
   if (email.startsWith("*@")) return `${label} (none)`;
   const domainEntry = entries.find((e) => e.email === `*@${domainOf(email)}`);
   return `${label} (${domainEntry?.domainGroup?.displayName ?? "none"})`;
