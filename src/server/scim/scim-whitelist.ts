@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { emailDomain } from "../auth/email-address";
 import type { Tx } from "../db/client";
 import { allowedEmails } from "../db/schema";
+import { groupByItsDomain, readDomainGroups } from "../people/whitelist/domain-group";
 
 /**
  * A provisioned person is on the whitelist by an entry of their own, marked `scim_managed`
@@ -12,16 +13,16 @@ import { allowedEmails } from "../db/schema";
  */
 export async function provisionWhitelistEntry(tx: Tx, email: string, now: Date): Promise<void> {
   const domain = emailDomain(email);
-  const [domainEntry] = await tx
-    .select({ domainGroupId: allowedEmails.domainGroupId })
-    .from(allowedEmails)
-    .where(and(eq(allowedEmails.email, `*@${domain}`), eq(allowedEmails.isActive, true)));
+  const domainGroupId = groupByItsDomain(
+    { kind: "address", email, domain },
+    await readDomainGroups(tx, [domain]),
+  );
   await tx
     .insert(allowedEmails)
     .values({
       email,
       domain,
-      domainGroupId: domainEntry?.domainGroupId ?? null,
+      domainGroupId,
       reason: "Provisioned by SCIM",
       scimManaged: true,
       createdAt: now,

@@ -4,10 +4,14 @@ import type { SignedInUser } from "../../auth/session-store";
 import type { AppContext } from "../../context";
 import { allowedEmails } from "../../db/schema";
 import { Conflict, Validation } from "../../errors";
+import { groupByItsDomain, readDomainGroups } from "./domain-group";
 import { findGroupOrNull } from "./find-group";
 import { presentAllowedEmail } from "./present";
 
-/** Adds an address or `*@domain`; the domain is derived here, whatever the form sent. */
+/**
+ * Adds an address or `*@domain`; the domain is derived here, whatever the form sent. The group is
+ * the one chosen (null: no group, on purpose), else the one its domain gives (domain-group.ts).
+ */
 export async function addAllowedEmail(
   ctx: AppContext,
   admin: SignedInUser,
@@ -15,7 +19,11 @@ export async function addAllowedEmail(
 ) {
   const pattern = parseWhitelistPattern(input.email);
   if (!pattern) throw new Validation("Please enter a valid email address", "email");
-  const group = await findGroupOrNull(ctx.db, input.domainGroupId);
+  const groupId =
+    input.domainGroupId !== undefined
+      ? input.domainGroupId
+      : groupByItsDomain(pattern, await readDomainGroups(ctx.db, [pattern.domain]));
+  const group = await findGroupOrNull(ctx.db, groupId);
   const now = ctx.clock.now();
   const [entry] = await ctx.db
     .insert(allowedEmails)

@@ -6,15 +6,22 @@ import { NAME_MAX } from "../../../shared/profile";
 import type { WhitelistImportRow } from "../../../shared/whitelist-import";
 import { unknownZoneCell, zoneFromCell } from "../../../shared/working-hours";
 import { zoneNameForPeople } from "../../../shared/zone-names";
-import { normalizeEmail, parseWhitelistPattern } from "../../auth/email-address";
+import {
+  normalizeEmail,
+  parseWhitelistPattern,
+  type WhitelistPattern,
+} from "../../auth/email-address";
 import type { DomainGroupRow } from "../../db/schema";
 import { officeOnList } from "../../directory/offices/office-lists";
+import { type DomainGroups, groupByItsDomain } from "./domain-group";
 
 /** What the import knows before it checks the rows: read once for the whole list. */
 export interface ImportContext {
   groups: DomainGroupRow[];
-  /** Addresses and `*@domain` patterns already on the whitelist, with their group. */
-  existing: Map<string, { domainGroupId: number | null }>;
+  /** The rows' addresses and `*@domain` patterns already on the whitelist. */
+  existing: Set<string>;
+  /** The group each row's domain gives an address that names none. */
+  domainGroups: DomainGroups;
   /** Each group's active departments (null: the company-wide list): lowercased name → name. */
   departments: Map<number | null, Map<string, string>>;
   /** Each group's kept office list (null: the company-wide list); none kept takes any name. */
@@ -70,7 +77,7 @@ export function checkImportRow(
 
   const names = checkNames(input, pattern.kind === "domain");
   if (typeof names === "string") return refuse(names);
-  const group = chooseGroup(input, pattern.domain, context);
+  const group = chooseGroup(input, pattern, context);
   if (typeof group === "string") return refuse(group);
   const department = checkDepartment(input.department, group, context);
   const rules = checkManagerAndOffice(input, pattern.email, group, context);
@@ -124,10 +131,10 @@ function checkNames(
   return { firstName, lastName };
 }
 
-/** The row's group; else, for an address, the group its domain's `*@domain` entry gives. */
+/** The row's group; else the one its domain gives, as for a single address (domain-group.ts). */
 function chooseGroup(
   input: WhitelistImportRow,
-  domain: string,
+  pattern: WhitelistPattern,
   context: ImportContext,
 ): DomainGroupRow | null | string {
   if (input.domainGroupId != null) {
@@ -142,7 +149,7 @@ function chooseGroup(
     );
     return group ?? `There is no domain group called "${named}"`;
   }
-  const domainGroupId = context.existing.get(`*@${domain}`)?.domainGroupId ?? null;
+  const domainGroupId = groupByItsDomain(pattern, context.domainGroups);
   return context.groups.find((g) => g.id === domainGroupId) ?? null;
 }
 

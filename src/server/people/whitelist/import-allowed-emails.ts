@@ -2,6 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { WhitelistImport, WhitelistImportResult } from "../../../shared/whitelist-import";
 import { recordActivity } from "../../activity/activity";
 import { namedPerson, peopleLine } from "../../activity/people-line";
+import { parseWhitelistPattern } from "../../auth/email-address";
 import type { SignedInUser } from "../../auth/session-store";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -14,6 +15,7 @@ import {
   type ImportContext,
   type PlannedEntry,
 } from "./check-import-row";
+import { readDomainGroups } from "./domain-group";
 
 const CHUNK = 1000;
 
@@ -117,25 +119,24 @@ async function insertEntries(
 }
 
 async function loadImportContext(db: Db, rawEmails: string[]): Promise<ImportContext> {
-  const candidates = new Set<string>();
-  for (const raw of rawEmails) {
-    const value = raw.trim().toLowerCase();
-    candidates.add(value);
-    candidates.add(`*@${value.slice(value.lastIndexOf("@") + 1)}`);
-  }
-  const existing = new Map<string, { domainGroupId: number | null }>();
-  const list = [...candidates];
+  const patterns = rawEmails.flatMap((raw) => parseWhitelistPattern(raw) ?? []);
+  const list = [...new Set(patterns.map((p) => p.email))];
+  const existing = new Set<string>();
   for (let i = 0; i < list.length; i += CHUNK) {
     const rows = await db
-      .select({ email: allowedEmails.email, domainGroupId: allowedEmails.domainGroupId })
+      .select({ email: allowedEmails.email })
       .from(allowedEmails)
       .where(inArray(allowedEmails.email, list.slice(i, i + CHUNK)));
-    for (const row of rows) existing.set(row.email, { domainGroupId: row.domainGroupId });
+    for (const row of rows) existing.add(row.email);
   }
   const groups = await db.select().from(domainGroups);
   return {
     groups,
     existing,
+    domainGroups: await readDomainGroups(
+      db,
+      patterns.map((p) => p.domain),
+    ),
     departments: await departmentNamesByGroup(db),
     offices: await officeNamesByGroup(db),
   };

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isEmailAllowed } from "../../auth/whitelist-lookup";
+import { findWhitelistEntry, isEmailAllowed } from "../../auth/whitelist-lookup";
 import { allowedEmails, departments } from "../../db/schema";
-import { createAdmin, createGroup } from "../../test/factories";
+import { createAdmin, createGroup, createWhitelistedGroup } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import type { Requests } from "../../test/test-client";
 
@@ -92,6 +92,42 @@ describe("email whitelist and domain groups", () => {
     expect((await admin.delete(`/api/admin/allowed-emails/${id}`)).statusCode).toBe(200);
     expect(await isEmailAllowed(t.db, "anyone@widgets.test")).toBe(false);
     expect((await admin.delete(`/api/admin/allowed-emails/${id}`)).statusCode).toBe(404);
+  });
+
+  it("gives an address its domain's group, as Add Many People does, unless the admin chose", async () => {
+    const acme = await createWhitelistedGroup(t.db, {
+      displayName: "Acme Corp",
+      domain: "hire.test",
+    });
+    const other = await createGroup(t.db);
+    const add = (body: object) => admin.post("/api/admin/allowed-emails", body);
+
+    // The form's default sends no group: the domain's, so the new hire signs up into Acme Corp.
+    const byDomain = await add({ email: "newhire@hire.test", domain: "hire.test", reason: "" });
+    expect(byDomain.statusCode).toBe(201);
+    expect(byDomain.json()).toMatchObject({
+      domainGroupId: acme.id,
+      domainGroup: { displayName: "Acme Corp" },
+    });
+    expect(await findWhitelistEntry(t.db, "newhire@hire.test")).toMatchObject({
+      domainGroupId: acme.id,
+    });
+    const preview = await admin.post("/api/admin/whitelist/import", {
+      rows: [{ email: "second@hire.test" }],
+      dryRun: true,
+    });
+    expect(preview.json().rows[0].detail).toBe("Will be added: group Acme Corp");
+
+    // An explicit choice is kept: "No group" (null) or another group.
+    expect(
+      (await add({ email: "contractor@hire.test", domainGroupId: null })).json(),
+    ).toMatchObject({ domainGroupId: null, domainGroup: null });
+    expect(
+      (await add({ email: "visitor@hire.test", domainGroupId: other.id })).json(),
+    ).toMatchObject({ domainGroupId: other.id });
+    // A `*@domain` entry, and an address whose domain has no entry, take no group by default.
+    expect((await add({ email: "*@sub.hire.test" })).json().domainGroupId).toBeNull();
+    expect((await add({ email: "guest@elsewhere.test" })).json().domainGroupId).toBeNull();
   });
 
   it("refuses malformed addresses and look-alikes with the documented texts", async () => {

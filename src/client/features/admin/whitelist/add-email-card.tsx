@@ -18,30 +18,40 @@ import { InviteOffer } from "./invite-offer";
 import {
   type AddEmailFormValues,
   addEmailFormSchema,
+  chosenGroup,
+  domainGroupChoice,
   emailFieldOptions,
+  NO_GROUP,
   newEntry,
 } from "./whitelist-forms";
-import { successToast, useDomainGroups, useWhitelistMutation } from "./whitelist-queries";
+import {
+  successToast,
+  useAllowedEmails,
+  useDomainGroups,
+  useWhitelistMutation,
+} from "./whitelist-queries";
 
 const emptyForm: AddEmailFormValues = { email: "", reason: "", domainGroupId: "" };
 
 export function AddEmailCard() {
   const groups = useDomainGroups();
+  const entries = useAllowedEmails();
   const id = useId();
   const form = useForm({ resolver: zodResolver(addEmailFormSchema), defaultValues: emptyForm });
   // The single address just added, to offer its invitation (a `*@domain` names no mailbox).
   const [added, setAdded] = useState<string | null>(null);
   const add = useWhitelistMutation({
     mutationFn: (body: ReturnType<typeof newEntry>) => whitelistApi.addEmail(body),
-    onSuccess: (_data, body) => {
-      successToast(`${body.email} was added to the whitelist.`);
+    onSuccess: (entry, body) => {
+      const group = entry.domainGroup ? `, in ${entry.domainGroup.displayName}` : "";
+      successToast(`${body.email} was added to the whitelist${group}.`);
       setAdded(body.email.startsWith("*@") ? null : body.email);
       form.reset(emptyForm);
     },
     failure: "Failed to add email",
   });
   const onValid = form.handleSubmit(({ email, reason, domainGroupId }) =>
-    add.mutate(newEntry(email, reason ?? "", domainGroupId ? Number(domainGroupId) : null)),
+    add.mutate(newEntry(email, reason ?? "", chosenGroup(domainGroupId))),
   );
   const fieldError = form.formState.errors.email?.message;
 
@@ -51,7 +61,8 @@ export function AddEmailCard() {
         <CardTitle as="h3">Add Email to Whitelist</CardTitle>
         <CardDescription>
           Allow one address, or a whole domain with <code>*@company.com</code>. A specific address
-          takes priority over its domain's entry.
+          takes priority over its domain's entry, and is in its domain's group unless you choose
+          another group or No group.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -79,11 +90,11 @@ export function AddEmailCard() {
             <Label htmlFor={`${id}-group`}>Domain group (optional)</Label>
             <Select
               id={`${id}-group`}
-              placeholder="No group"
-              options={(groups.data ?? []).map((g) => ({
-                value: String(g.id),
-                label: g.displayName,
-              }))}
+              placeholder={domainGroupChoice(form.watch("email"), entries.data)}
+              options={[
+                { value: NO_GROUP, label: "No group" },
+                ...(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.displayName })),
+              ]}
               {...form.register("domainGroupId")}
             />
           </div>
