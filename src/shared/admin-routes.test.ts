@@ -40,7 +40,9 @@ describe("admin dashboard addresses", () => {
     expect(adminViewPath("/admin-demo", { section: "metrics", metrics: "operations" })).toBe(
       "/admin-demo/metrics/operations",
     );
-    expect(adminViewPath("/admin", { section: "metrics", metrics: "users" })).toBe("/admin/metrics");
+    expect(adminViewPath("/admin", { section: "metrics", metrics: "users" })).toBe(
+      "/admin/metrics",
+    );
     expect(parseAdminView("/metrics/users")).toBeNull();
     expect(parseAdminView("/metrics/nope")).toBeNull();
     expect(parseAdminView("/users/matching")).toBeNull();
