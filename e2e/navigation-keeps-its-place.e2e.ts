@@ -43,16 +43,46 @@ describe("an admin's place on the dashboard is in the address", () => {
     await page.waitForURL("**/admin/users");
     await page.getByRole("heading", { name: "User Management" }).waitFor();
 
+    // The filters are in the address: a chosen one is a new entry, the typed search replaces it.
+    const status = page.getByLabel("Status", { exact: true });
+    const search = page.getByLabel("Search users");
+    await status.selectOption("paused");
+    await page.waitForURL((url) => url.search === "?status=paused");
+    await search.fill("ann");
+    await page.waitForURL((url) => url.search === "?q=ann&status=paused");
+
     await page.reload();
     await page.getByRole("heading", { name: "User Management" }).waitFor();
     expect(await selectedTab(page)).toBe("User Management");
+    await expect.poll(() => search.inputValue()).toBe("ann");
+    expect(await status.inputValue()).toBe("paused");
 
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/admin/users" && url.search === "");
+    await expect.poll(() => search.inputValue()).toBe("");
+    expect(await status.inputValue()).toBe("");
     await page.goBack();
     await page.waitForURL("**/admin/whitelist");
     await expect.poll(() => selectedTab(page)).toBe("Email Whitelist");
     await page.goBack();
     await page.waitForURL((url) => url.pathname === "/admin");
     await expect.poll(() => selectedTab(page)).toBe("Operations");
+
+    // Analytics & Metrics' sub-tabs have addresses of their own, as the tabs do.
+    await page.goto("/admin/metrics");
+    const metricsTab = () =>
+      page
+        .getByRole("tablist", { name: "Metrics sections" })
+        .getByRole("tab", { selected: true })
+        .textContent();
+    await expect.poll(metricsTab).toBe("User Analytics");
+    await page.getByRole("tab", { name: "Matching Performance" }).click();
+    await page.waitForURL("**/admin/metrics/matching");
+    await page.reload();
+    await expect.poll(metricsTab).toBe("Matching Performance");
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/admin/metrics");
+    await expect.poll(metricsTab).toBe("User Analytics");
   });
 
   it("keeps an open newsletter editor on reload, and closing it returns to Newsletters", async () => {

@@ -4,6 +4,7 @@ import {
   adminViewPath,
   formerPartPath,
   isAdminViewPath,
+  metricsSections,
   operationsParts,
   parseAdminView,
 } from "./admin-routes";
@@ -27,6 +28,24 @@ describe("admin dashboard addresses", () => {
     }
     expect(adminViewPath("/admin", { section: "operations", part: "pairing" })).toBe("/admin");
     expect(parseAdminView("/pairing")).toBeNull();
+  });
+
+  it("gives each sub-tab of Analytics & Metrics its own address, User Analytics at /admin/metrics", () => {
+    for (const metrics of metricsSections.slice(1)) {
+      const path = adminViewPath("/admin", { section: "metrics", metrics });
+      expect(path).toBe(`/admin/metrics/${metrics}`);
+      expect(parseAdminView(path.slice("/admin".length))).toEqual({ section: "metrics", metrics });
+      expect(isAdminViewPath(path)).toBe(true);
+    }
+    expect(adminViewPath("/admin-demo", { section: "metrics", metrics: "operations" })).toBe(
+      "/admin-demo/metrics/operations",
+    );
+    expect(adminViewPath("/admin", { section: "metrics", metrics: "users" })).toBe(
+      "/admin/metrics",
+    );
+    expect(parseAdminView("/metrics/users")).toBeNull();
+    expect(parseAdminView("/metrics/nope")).toBeNull();
+    expect(parseAdminView("/users/matching")).toBeNull();
   });
 
   // docs/architecture.md, "Words": Slack, Teams and webhooks are channels; the page moves the

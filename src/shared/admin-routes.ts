@@ -45,10 +45,30 @@ export function formerPartPath(rest: string): OperationsPart | null {
 export type OperationsPart = (typeof operationsParts)[number];
 
 /**
- * Where the admin is on the dashboard: a tab and, on Operations, its part and an open newsletter
- * editor (which is on the newsletters part).
+ * The sub-tabs of Analytics & Metrics, in order: User Analytics (the default, at /admin/metrics
+ * itself), then /admin/metrics/matching, /admin/metrics/engagement… (docs/admin-console.md,
+ * "Metrics").
  */
-export type AdminView = { section: AdminSection; part?: OperationsPart; newsletterId?: number };
+export const metricsSections = [
+  "users",
+  "matching",
+  "engagement",
+  "operations",
+  "connections",
+] as const;
+
+export type MetricsSection = (typeof metricsSections)[number];
+
+/**
+ * Where the admin is on the dashboard: a tab and, on Operations, its part and an open newsletter
+ * editor (which is on the newsletters part); on Analytics & Metrics, its sub-tab.
+ */
+export type AdminView = {
+  section: AdminSection;
+  part?: OperationsPart;
+  newsletterId?: number;
+  metrics?: MetricsSection;
+};
 
 /** The two dashboards sharing the tab addresses. */
 export type AdminBase = "/admin" | "/admin-demo";
@@ -62,6 +82,11 @@ function isPartPath(value: string): value is OperationsPart {
   return value !== "pairing" && (operationsParts as readonly string[]).includes(value);
 }
 
+/** A metrics sub-tab with an address of its own: every one but the default. */
+function isMetricsPath(value: string): value is MetricsSection {
+  return value !== "users" && (metricsSections as readonly string[]).includes(value);
+}
+
 /**
  * The place on the dashboard named by the path after /admin or /admin-demo ("", "users",
  * "newsletters/12"); null when the path names no place.
@@ -72,6 +97,9 @@ export function parseAdminView(rest: string): AdminView | null {
   const [first, second] = parts;
   if (parts.length === 1 && isSection(first)) return { section: first };
   if (parts.length === 1 && isPartPath(first)) return { section: "operations", part: first };
+  if (parts.length === 2 && first === "metrics" && isMetricsPath(second)) {
+    return { section: "metrics", metrics: second };
+  }
   const former = formerPartPath(rest);
   if (former) return { section: "operations", part: former };
   if (parts.length === 2 && first === "newsletters" && isIdText(second)) {
@@ -83,6 +111,9 @@ export function parseAdminView(rest: string): AdminView | null {
 /** The address of a place on the dashboard (the inverse of parseAdminView). */
 export function adminViewPath(base: AdminBase, view: AdminView): string {
   if (view.newsletterId !== undefined) return `${base}/newsletters/${view.newsletterId}`;
+  if (view.section === "metrics" && view.metrics !== undefined && view.metrics !== "users") {
+    return `${base}/metrics/${view.metrics}`;
+  }
   if (view.section !== "operations") return `${base}/${view.section}`;
   return view.part === undefined || view.part === "pairing" ? base : `${base}/${view.part}`;
 }

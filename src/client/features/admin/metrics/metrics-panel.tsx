@@ -1,9 +1,11 @@
+import type { MetricsSection } from "@shared/admin-routes";
 import { percent } from "@shared/metric-figures";
 import type { EnhancedMetrics } from "@shared/metrics";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { errorMessage } from "../../../lib/api-client";
+import { useAdminView } from "../use-admin-view";
 import { Stat } from "./chart-figure";
 import { ConnectionsPanel } from "./connections/connections-panel";
 import { Engagement, OperationsMetrics } from "./engagement-operations";
@@ -29,6 +31,9 @@ export function MetricsPanel() {
   const summary = useEmployeeStatusSummary();
   const health = useSystemHealth();
   const [period, setPeriod] = useState<Period>("current");
+  // The open sub-tab is the address's (/admin/metrics/matching…), as the dashboard's tabs are.
+  const { view, go } = useAdminView();
+  const open = view?.metrics ?? "users";
 
   if (metrics.isPending) return <MetricsSkeleton />;
   if (metrics.isError) {
@@ -48,7 +53,11 @@ export function MetricsPanel() {
     <div className="space-y-6">
       <h2 className="sr-only">Analytics & Metrics</h2>
       <KeyFigures users={userMetrics} stats={stats.data} />
-      <Tabs defaultValue="users" className="space-y-4">
+      <Tabs
+        value={open}
+        onValueChange={(next) => go({ section: "metrics", metrics: next as MetricsSection })}
+        className="space-y-4"
+      >
         <TabsList aria-label="Metrics sections" className="flex w-full flex-wrap justify-start">
           <TabsTrigger value="users">User Analytics</TabsTrigger>
           <TabsTrigger value="matching">Matching Performance</TabsTrigger>

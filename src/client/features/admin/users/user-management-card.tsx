@@ -1,7 +1,8 @@
 import { NO_USER_CHANGES, USER_UPDATED } from "@shared/admin-user-texts";
 import type { AdminUser } from "@shared/admin-users";
 import { Download } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button";
 import {
   Card,
@@ -12,13 +13,14 @@ import {
 } from "../../../components/ui/card";
 import { QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../components/ui/toast";
-import { adminUsersApi, NO_USER_FILTERS } from "../../../lib/api/admin-users";
+import { adminUsersApi } from "../../../lib/api/admin-users";
 import { ApiError } from "../../../lib/api-client";
 import { useMediaQuery } from "../../../lib/use-media-query";
 import { useAdminMutation } from "../use-admin-mutation";
 import { failureToast } from "../whitelist/whitelist-queries";
 import { AccountConfirmDialog, useAccountChange } from "./account-action";
 import { showingText, UserCounts, UserFiltersBar } from "./user-filters";
+import { filtersFromSearch, searchOfFilters } from "./user-filters-address";
 import { UserCard, type UserRowProps, UserTableRow } from "./user-row";
 import {
   changesOf,
@@ -31,17 +33,36 @@ import {
 
 const SEARCH_DELAY_MS = 300;
 
-/** The typed search and the filters; the search applies once typing pauses. */
+/**
+ * The typed search and the filters, held in the address's query string (docs/admin-console.md,
+ * "Users"): a reload or a bookmark keeps them. A chosen filter is a new history entry,
+ * so Back undoes it; the search applies once typing pauses and replaces the entry, so Back does
+ * not step through every word typed.
+ */
 function useUserFilters() {
-  const [search, setSearch] = useState("");
-  const [filters, setFilters] = useState<UserFilters>(NO_USER_FILTERS);
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearch(params), [params]);
+  const [search, setSearch] = useState(filters.q);
+  // The search last put in the address: another one there came by Back, Forward or a link.
+  const shown = useRef(filters.q);
   useEffect(() => {
-    const timer = setTimeout(
-      () => setFilters((f) => (f.q === search.trim() ? f : { ...f, q: search.trim() })),
-      SEARCH_DELAY_MS,
-    );
+    if (filters.q === shown.current) return;
+    shown.current = filters.q;
+    setSearch(filters.q);
+  }, [filters.q]);
+  useEffect(() => {
+    const q = search.trim();
+    if (q === shown.current) return;
+    const timer = setTimeout(() => {
+      shown.current = q;
+      setParams(searchOfFilters({ ...filters, q }), { replace: true });
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [search, filters, setParams]);
+  const setFilters = useCallback(
+    (next: UserFilters) => setParams(searchOfFilters(next)),
+    [setParams],
+  );
   return { search, setSearch, filters, setFilters };
 }
 
