@@ -10,6 +10,7 @@ import {
   emailField,
   LIST_ITEM_MAX,
   LIST_MAX,
+  NO_NEWSLETTER_REASONS,
   SELECT_PAIRING_FIRST,
   SHORT_TEXT_MAX,
   SUBJECT_MAX,
@@ -321,6 +322,8 @@ export const matchInfoSchema = z.object({
   /** The first partner (a trio's second partner is in `partners`). */
   partner: z.object({ name: z.string(), team: z.string().nullable() }).nullable(),
   partners: z.array(z.object({ name: z.string(), team: z.string().nullable() })),
+  /** Why the send would not e-mail this person; null when it would. */
+  noNewsletter: z.enum(NO_NEWSLETTER_REASONS).nullable(),
 });
 
 export const previewEmailResponseSchema = z.object({

@@ -28,7 +28,7 @@ async function pairingOfTwoPairs() {
   const people = await Promise.all(["Ada", "Ben", "Cy", "Di"].map((first) => person(first)));
   await match(people[0], people[1]);
   await match(people[2], people[3]);
-  return { group, pairing, people, file: activePairingFile(pairing.id) };
+  return { group, pairing, people, person, file: activePairingFile(pairing.id) };
 }
 
 /** A newsletter of its own month, so tests do not share the one-per-month slot. */
@@ -434,9 +434,35 @@ describe("the newsletter lifecycle", () => {
         found: true,
         partner: { name: "Ben Test", team: "engineering" },
         partners: [{ name: "Ben Test", team: "engineering" }],
+        noNewsletter: null,
       });
       expect(body.personalizedHtml).toContain("Ben Test");
       expect(body.recipientEmail).toBe(people[0].email);
+    });
+
+    it("says who the send would not e-mail, and why, by the send's own rule", async () => {
+      const { file, people, person } = await pairingOfTwoPairs();
+      const satOut = await person("Eve");
+      const optedOut = await person("Fay", { participationStatus: "opted_out" });
+      const paused = await person("Gus", { participationStatus: "paused" });
+      await t.db
+        .update(users)
+        .set({ participationStatus: "opted_out" })
+        .where(eq(users.id, people[1].id));
+      const draft = await newsletter({ pairingFile: file });
+      const unlinked = await newsletter();
+      const infoOf = async (id: number, email: string) =>
+        (
+          await admin.post(`/api/admin/newsletters/${id}/preview-email`, { recipientEmail: email })
+        ).json().matchInfo;
+
+      expect(await infoOf(draft.id, satOut.email)).toMatchObject({ found: false, noNewsletter: null });
+      expect((await infoOf(draft.id, optedOut.email)).noNewsletter).toBe("opted-out");
+      expect((await infoOf(draft.id, paused.email)).noNewsletter).toBe("paused");
+      expect((await infoOf(draft.id, people[1].email)).noNewsletter).toBe("opted-out");
+      // Ada's partner opted out after the pairing: she still gets it.
+      expect((await infoOf(draft.id, people[0].email)).noNewsletter).toBeNull();
+      expect((await infoOf(unlinked.id, people[0].email)).noNewsletter).toBe("no-pairing");
     });
 
     it("answers an unknown recipient with the not-found message", async () => {
