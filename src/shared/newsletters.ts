@@ -306,6 +306,11 @@ export const newsletterFileSchema = z.object({
   /** active: the month's current pairing (what employees see now); completed: a saved record. */
   status: z.enum(["active", "completed"]),
   totalPairs: z.number().int(),
+  /**
+   * A completed record of a pairing that still exists: the name a newsletter linked while it ran
+   * keeps (`current-pairing-{id}`), so the editor lists that pairing once. Null otherwise.
+   */
+  runningFileName: z.string().nullable(),
 });
 export type NewsletterFile = z.infer<typeof newsletterFileSchema>;
 export const newsletterFilesSchema = z.array(newsletterFileSchema);

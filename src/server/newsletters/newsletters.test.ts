@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PRO_TIPS, USER_NOT_FOUND } from "../../shared/newsletters";
 import { activePairingFile } from "../../shared/pairing-file-names";
 import { fixedClock } from "../clock";
-import { completedPairings, newsletters, outgoingMessages, users } from "../db/schema";
+import { completedPairings, newsletters, outgoingMessages, pairings, users } from "../db/schema";
 import { createAdmin, createNewsletter, createRunningCompany, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
@@ -297,6 +297,27 @@ describe("the newsletter lifecycle", () => {
     });
   });
 
+  it("lists a completed pairing once: its record names the link it had while running", async () => {
+    const { pairing, file } = await pairingOfTwoPairs();
+    await t.db.update(pairings).set({ status: "completed" }).where(eq(pairings.id, pairing.id));
+    const fileName = `pairing-2027-03-done-${++seq}.json`;
+    await t.db.insert(completedPairings).values({
+      fileName,
+      name: "Done",
+      month: "2027-03",
+      runOfMonth: 1,
+      matchCount: 2,
+      pairingId: pairing.id,
+      content: { name: "Done", month: "2027-03", domainGroup: "All Users", matches: [] },
+    });
+    const files = (await admin.get("/api/admin/newsletter-files")).json();
+    expect(files.filter((f: { fileName: string }) => f.fileName === file)).toEqual([]);
+    expect(files.find((f: { fileName: string }) => f.fileName === fileName)).toMatchObject({
+      status: "completed",
+      runningFileName: file,
+    });
+  });
+
   it("lists active pairings and completed records as newsletter files", async () => {
     const { pairing, group } = await pairingOfTwoPairs();
     const record = await completedRecordWithMissingMember("2027-02");
@@ -308,12 +329,14 @@ describe("the newsletter lifecycle", () => {
           displayName: `March 2027 – ${group.displayName} (current)`,
           status: "active",
           totalPairs: 2,
+          runningFileName: null,
         },
         {
           fileName: record,
           displayName: "February 2027 – All Users",
           status: "completed",
           totalPairs: 1,
+          runningFileName: null,
         },
       ]),
     );
@@ -456,7 +479,10 @@ describe("the newsletter lifecycle", () => {
           await admin.post(`/api/admin/newsletters/${id}/preview-email`, { recipientEmail: email })
         ).json().matchInfo;
 
-      expect(await infoOf(draft.id, satOut.email)).toMatchObject({ found: false, noNewsletter: null });
+      expect(await infoOf(draft.id, satOut.email)).toMatchObject({
+        found: false,
+        noNewsletter: null,
+      });
       expect((await infoOf(draft.id, optedOut.email)).noNewsletter).toBe("opted-out");
       expect((await infoOf(draft.id, paused.email)).noNewsletter).toBe("paused");
       expect((await infoOf(draft.id, people[1].email)).noNewsletter).toBe("opted-out");

@@ -23,7 +23,8 @@ export async function previewEmail(
     personalizedHtml: mail.html,
     matchInfo: {
       ...mail.matchInfo,
-      noNewsletter: mail.matchInfo.noNewsletter ?? (await toldInChat(ctx, composition, recipientEmail)),
+      noNewsletter:
+        mail.matchInfo.noNewsletter ?? (await toldInChat(ctx, composition, recipientEmail)),
     },
   };
 }

@@ -286,10 +286,8 @@ export async function findAudiencePerson(
   ctx: AppContext,
   email: string,
 ): Promise<AudiencePerson | undefined> {
-  const [person] = await loadPeople(
-    ctx,
-    (chunk) => inArray(sql`lower(${users.email})`, chunk),
-    [email.toLowerCase()],
-  );
+  const [person] = await loadPeople(ctx, (chunk) => inArray(sql`lower(${users.email})`, chunk), [
+    email.toLowerCase(),
+  ]);
   return person;
 }

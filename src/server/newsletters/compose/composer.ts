@@ -102,7 +102,8 @@ export async function compose(ctx: AppContext, source: CompositionSource): Promi
       if (newsletter && !pairingFile) throw new BadRequest(LINK_PAIRING_FIRST, "no_pairing");
     }),
     validate: () => summarise(audience ?? emptyAudience(pairingFile)),
-    preview: (email) => previewOf(ctx, { plan, design, links, linked: pairingFile !== null }, email),
+    preview: (email) =>
+      previewOf(ctx, { plan, design, links, linked: pairingFile !== null }, email),
   };
 }
 
@@ -272,7 +273,9 @@ function noNewsletterOf(
   if (!linked) return "no-pairing";
   if (planned) return planned.receives ? null : whyNoNewsletter(planned.person);
   if (!user) return "not-in-pairing";
-  return whyNoNewsletter(user) ?? (user.participationStatus === "paused" ? "paused" : "not-in-pairing");
+  return (
+    whyNoNewsletter(user) ?? (user.participationStatus === "paused" ? "paused" : "not-in-pairing")
+  );
 }
 
 function emptyAudience(pairingFile: string | null): PairingAudience {
