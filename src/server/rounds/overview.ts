@@ -122,7 +122,7 @@ export async function getRoundsOverview(ctx: AppContext): Promise<RoundsOverview
       next: await view(next),
     });
   }
-  return { timeZone, scopes: result };
+  return { timeZone, companySchedule, scopes: result };
 }
 
 type MadePairing = {

@@ -156,5 +156,6 @@ export const sampleGeneratePlan = generatePlanAt(SAMPLE_NOW, rule, defaultRoundS
 
 export const sampleRoundsOverview: RoundsOverview = {
   timeZone: rule.timeZone,
+  companySchedule: rule.schedule,
   scopes: [scopeRounds(null), scopeRounds(SAMPLE_GROUP_ID)],
 };

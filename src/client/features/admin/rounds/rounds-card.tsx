@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ScopeRounds, timeZoneSchema } from "@shared/rounds";
+import { type PairingSchedule, type ScopeRounds, timeZoneSchema } from "@shared/rounds";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -59,7 +59,15 @@ function TimeZoneSetting({ timeZone }: { timeZone: string }) {
   );
 }
 
-function ScopeSection({ scope, timeZone }: { scope: ScopeRounds; timeZone: string }) {
+function ScopeSection({
+  scope,
+  timeZone,
+  companySchedule,
+}: {
+  scope: ScopeRounds;
+  timeZone: string;
+  companySchedule: PairingSchedule;
+}) {
   const current = scope.current;
   return (
     <div className="grid gap-4 border-t border-coffee-200 pt-4">
@@ -85,6 +93,7 @@ function ScopeSection({ scope, timeZone }: { scope: ScopeRounds; timeZone: strin
             scopeKey={scope.scopeKey}
             label={scope.label}
             settings={scope.settings}
+            companySchedule={companySchedule}
           />
         </div>
       </details>
@@ -132,7 +141,12 @@ export function RoundsCard() {
               {data.scopes
                 .filter((scope) => !isEmptyAllUsers(scope, data.scopes))
                 .map((scope) => (
-                  <ScopeSection key={scope.scopeKey} scope={scope} timeZone={data.timeZone} />
+                  <ScopeSection
+                    key={scope.scopeKey}
+                    scope={scope}
+                    timeZone={data.timeZone}
+                    companySchedule={data.companySchedule}
+                  />
                 ))}
               {data.scopes
                 .filter((scope) => isEmptyAllUsers(scope, data.scopes))
