@@ -162,18 +162,18 @@ describe("an employee with a match", () => {
     await expect.poll(() => alan.innerText()).toContain("January 2026");
     await expect
       .poll(() => alan.locator('[data-answer="pending"]').textContent())
-      .toBe("Your answer: No answer");
+      .toBe("No answer");
     await alan.getByRole("button", { name: /^We didn't meet: Alan Turing/ }).click();
     const answer = alan.locator('[data-answer="not_confirmed"]');
     await answer.waitFor();
-    await expect.poll(() => answer.textContent()).toBe("Your answer: Didn't meet");
+    await expect.poll(() => answer.textContent()).toBe("Didn't meet");
     await expect.poll(() => alan.getByRole("button", { name: /^We met:/ }).count()).toBe(0);
     await alan.getByRole("button", { name: /^Change to We met: Alan Turing/ }).click();
-    await expect.poll(() => alan.getByTestId("match-state").textContent()).toBe("Your answer: Met");
+    await expect.poll(() => alan.getByTestId("match-state").textContent()).toBe("Met");
 
     // Kay said they met: the chat counts, and the completed round offers no answer to change.
     const kay = card("Kay Closed");
-    await expect.poll(() => kay.getByTestId("match-state").textContent()).toBe("The chat: Met");
+    await expect.poll(() => kay.getByTestId("match-state").textContent()).toBe("Met");
     expect(await kay.getByRole("button").count()).toBe(0);
     await expect
       .poll(() => page.getByRole("button", { name: "Mark as Completed" }).count())

@@ -135,7 +135,7 @@ describe("one vocabulary for a match's state", () => {
     const onHome = await states();
     expect(onHome).toEqual({
       current: "ActiveYour answer: Not met yet",
-      past: "Your answer: No answer",
+      past: "No answer",
     });
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
@@ -148,7 +148,7 @@ describe("one vocabulary for a match's state", () => {
     await page.locator('[data-answer="not_confirmed"]').waitFor();
     await page.goto("/home");
     await page.getByRole("heading", { name: "Paul Past" }).waitFor();
-    expect((await states()).past).toBe("Your answer: Didn't meet");
+    expect((await states()).past).toBe("Didn't meet");
   });
 
   it("keeps the dashboard's layout with skeletons while matches load", async () => {

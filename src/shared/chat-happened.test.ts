@@ -66,36 +66,32 @@ describe("the dashboard's stats", () => {
 });
 
 describe("pastMatchState", () => {
-  it("says Met once anyone did, whatever the others said, in the reader's words or the chat's", () => {
+  it("says Met once anyone did, whatever the others said, the same whoever said it", () => {
     expect(
       pastMatchState(pair("completed", "not_confirmed", "confirmed", "pending"), "not_confirmed"),
-    ).toEqual({ badge: "answer", status: "confirmed", who: "The chat" });
+    ).toEqual({ badge: "answer", status: "confirmed" });
     expect(pastMatchState(pair("active", "confirmed", "pending"), "confirmed")).toEqual({
       badge: "answer",
       status: "confirmed",
-      who: "Your answer",
     });
   });
 
-  it("says Completed, not Met, for a chat counted only because it was closed", () => {
+  it("says Counted as a chat, not Met, for a chat counted only because it was closed", () => {
     expect(pastMatchState(pair("completed", "pending", "pending"), "pending")).toEqual({
-      badge: "completed",
-      who: "The chat",
+      badge: "counted",
     });
     expect(pastMatchState(pair("completed", "not_confirmed", "pending"), "not_confirmed")).toEqual({
-      badge: "completed",
-      who: "The chat",
+      badge: "counted",
     });
   });
 
   it("says the reader's own answer when the chat did not happen", () => {
     expect(
       pastMatchState(pair("completed", "not_confirmed", "not_confirmed"), "not_confirmed"),
-    ).toEqual({ badge: "answer", status: "not_confirmed", who: "Your answer" });
+    ).toEqual({ badge: "answer", status: "not_confirmed" });
     expect(pastMatchState(pair("active", "pending", "not_confirmed"), "pending")).toEqual({
       badge: "answer",
       status: "pending",
-      who: "Your answer",
     });
   });
 });

@@ -3,7 +3,7 @@ import { toCsv } from "./csv";
 import type { ConnectionStatus, MatchStatus } from "./enums";
 import { exclusionLabels } from "./exclusions";
 import { answerLook, matchStatusLooks, tenseOf } from "./match-states";
-import { ALL_USERS_LABEL, pairingGroupLabel } from "./pairing-file-names";
+import { ALL_USERS_LABEL, pairingGroupLabel, readablePairingName } from "./pairing-file-names";
 import {
   type CurrentPairingsResponse,
   monthDisplay,
@@ -27,6 +27,8 @@ export type RowPerson = {
 /** One match of the current pairings, flattened for the table. */
 export type PairingRow = {
   id: number;
+  /** The pairing as every list names it ("November 2026 (run B) – Acme Corp", `readablePairingName`). */
+  pairing: string;
   month: string;
   /** The pairing's group; null when the company has no groups (`pairingGroupLabel`). */
   group: string | null;
@@ -92,6 +94,14 @@ export function pairingRows(
   return data.pairings.flatMap((pairing) =>
     (data.matchesByPairing[String(pairing.id)] ?? []).map((m) => ({
       id: m.id,
+      pairing: readablePairingName(
+        {
+          month: pairing.month,
+          runOfMonth: pairing.groupNumber,
+          domainGroupName: pairing.domainGroupName,
+        },
+        named,
+      ),
       month: monthDisplay(pairing.month),
       group: pairingGroupLabel(pairing.domainGroupName, named),
       status: m.status,

@@ -50,29 +50,24 @@ export function tenseOf(status: MatchStatus, pairingOpen = true): Tense {
   return status === "active" && pairingOpen ? "current" : "past";
 }
 
-/** Whose state a badge tells, for screen readers: the member's own answer or the chat's. */
-export type BadgeWho = "Your answer" | "The chat";
+/** A past match closed with nobody saying Met (and not everyone Missed): counted, not met. */
+export const countedChatLook: StateLook = { label: "Counted as a chat", color: "blue" };
 
-/** The one badge of a past match: an answer's look, or the match's Completed. */
-export type PastMatchState =
-  | { badge: "answer"; status: ConnectionStatus; who: BadgeWho }
-  | { badge: "completed"; who: BadgeWho };
+/** The one badge of a past match: an answer's look, or "Counted as a chat". */
+export type PastMatchState = { badge: "answer"; status: ConnectionStatus } | { badge: "counted" };
 
 /**
- * What a past match's card says, one thing that agrees with the shared rule (chat-happened.ts,
- * docs/matches.md "One vocabulary for a match's state"): "Met" once any member said Met, whatever
- * the others said; "Completed" for a chat that counts only because its match was closed (nobody
- * said Met, not everyone said Missed), which claims no meeting nobody reported; otherwise the
- * member's own answer ("Didn't meet", "No answer").
+ * What a past match's card says, one plain label that agrees with the shared rule
+ * (chat-happened.ts, docs/matches.md "One vocabulary for a match's state"): "Met" once any member
+ * said Met, whatever the others said; "Counted as a chat" for a chat that counts only because its
+ * match was closed (nobody said Met, not everyone said Missed), which claims no meeting nobody
+ * reported; otherwise the member's own answer ("Didn't meet", "No answer"). The label says it
+ * all, with no "Your answer" or "The chat" before it.
  */
 export function pastMatchState(match: ChatAnswers, mine: ConnectionStatus): PastMatchState {
   if (match.members.some((m) => m.connectionStatus === MET_ANSWER)) {
-    return {
-      badge: "answer",
-      status: MET_ANSWER,
-      who: mine === MET_ANSWER ? "Your answer" : "The chat",
-    };
+    return { badge: "answer", status: MET_ANSWER };
   }
-  if (chatHappened(match)) return { badge: "completed", who: "The chat" };
-  return { badge: "answer", status: mine, who: "Your answer" };
+  if (chatHappened(match)) return { badge: "counted" };
+  return { badge: "answer", status: mine };
 }

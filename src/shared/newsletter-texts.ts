@@ -51,6 +51,34 @@ export const LINK_PAIRING_FIRST =
 export const SELECT_PAIRING_FIRST = "Please select a pairing file first";
 export const ENTER_PREVIEW_RECIPIENT = "Please enter a recipient email to preview";
 export const USER_NOT_FOUND = "The selected user was not found in the system.";
+
+/**
+ * Why the send would not e-mail someone the editor previews (docs/newsletters.md, "Recipients");
+ * the server decides it with the send's own rule.
+ */
+export const NO_NEWSLETTER_REASONS = [
+  "no-pairing",
+  "opted-out",
+  "deactivated",
+  "not-whitelisted",
+  "paused",
+  "not-in-pairing",
+  "told-in-chat",
+] as const;
+export type NoNewsletterReason = (typeof NO_NEWSLETTER_REASONS)[number];
+
+/** The preview's line for someone the send does not e-mail. */
+export const noNewsletterTexts: Record<NoNewsletterReason, string> = {
+  "no-pairing": "No pairing is linked yet: nobody receives this newsletter until you link one.",
+  "opted-out": "This person opted out: they receive no newsletter.",
+  deactivated: "This person's account is deactivated: they receive no newsletter.",
+  "not-whitelisted": "This person is no longer on the whitelist: they receive no newsletter.",
+  paused: "This person paused before the pairing was made: they receive no newsletter.",
+  "not-in-pairing":
+    "This person is not in the linked pairing and not ready to pair in its group: they receive no newsletter.",
+  "told-in-chat":
+    "This person is introduced in Slack or Microsoft Teams: they receive no newsletter e-mail.",
+};
 export const NEWSLETTER_ARCHIVED =
   "This newsletter was sent and automatically archived. Email previews are not available for sent newsletters since they are deleted to keep the system clean.";
 

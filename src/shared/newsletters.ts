@@ -10,6 +10,7 @@ import {
   emailField,
   LIST_ITEM_MAX,
   LIST_MAX,
+  NO_NEWSLETTER_REASONS,
   SELECT_PAIRING_FIRST,
   SHORT_TEXT_MAX,
   SUBJECT_MAX,
@@ -305,6 +306,11 @@ export const newsletterFileSchema = z.object({
   /** active: the month's current pairing (what employees see now); completed: a saved record. */
   status: z.enum(["active", "completed"]),
   totalPairs: z.number().int(),
+  /**
+   * A completed record of a pairing that still exists: the name a newsletter linked while it ran
+   * keeps (`current-pairing-{id}`), so the editor lists that pairing once. Null otherwise.
+   */
+  runningFileName: z.string().nullable(),
 });
 export type NewsletterFile = z.infer<typeof newsletterFileSchema>;
 export const newsletterFilesSchema = z.array(newsletterFileSchema);
@@ -321,6 +327,8 @@ export const matchInfoSchema = z.object({
   /** The first partner (a trio's second partner is in `partners`). */
   partner: z.object({ name: z.string(), team: z.string().nullable() }).nullable(),
   partners: z.array(z.object({ name: z.string(), team: z.string().nullable() })),
+  /** Why the send would not e-mail this person; null when it would. */
+  noNewsletter: z.enum(NO_NEWSLETTER_REASONS).nullable(),
 });
 
 export const previewEmailResponseSchema = z.object({

@@ -3,6 +3,7 @@ import {
   type RoundSettingsForm,
   roundSettingsFormSchema,
   roundSettingsSchema,
+  scheduleText,
   weekendWarnings,
 } from "./rounds";
 
@@ -63,5 +64,19 @@ describe("weekend warnings of the round settings", () => {
     expect(weekendWarnings(form({ scheduleKind: "nth-weekday", weekday: 1 }))).toEqual({});
     expect(weekendWarnings(form({ scheduleKind: "fixed", date: "2027-02-30" }))).toEqual({});
     expect(weekendWarnings(form({ scheduleKind: "company", weekday: 6 }))).toEqual({});
+  });
+});
+
+describe("a pairing schedule in words (the Pairing day choice)", () => {
+  it("names the weekday rule and, for a fixed date, the rule of the other months", () => {
+    expect(scheduleText({ type: "nth-weekday", nth: 1, weekday: 1 })).toBe(
+      "the first Monday of the month",
+    );
+    expect(scheduleText({ type: "nth-weekday", nth: 3, weekday: 4 })).toBe(
+      "the third Thursday of the month",
+    );
+    expect(scheduleText({ type: "fixed", date: "2027-03-10" })).toBe(
+      "2027-03-10, other months the first Monday of the month",
+    );
   });
 });

@@ -27,6 +27,16 @@ export type PairingSchedule = z.infer<typeof pairingScheduleSchema>;
 
 export const defaultPairingSchedule: PairingSchedule = { type: "nth-weekday", nth: 1, weekday: 1 };
 
+const ORDINALS = ["first", "second", "third", "fourth"];
+
+/** A schedule in words: "the first Monday of the month"; a fixed date names the rule of other months. */
+export function scheduleText(schedule: PairingSchedule): string {
+  if (schedule.type === "fixed") {
+    return `${schedule.date}, other months ${scheduleText(defaultPairingSchedule)}`;
+  }
+  return `the ${ORDINALS[schedule.nth - 1]} ${WEEKDAY_NAMES[schedule.weekday]} of the month`;
+}
+
 /** PUT /api/admin/rounds/settings/{scopeKey}; `schedule: null` follows the company's schedule. */
 export const roundSettingsSchema = z
   .object({
@@ -205,6 +215,8 @@ export const roundsOverviewSchema = z.object({
    * browser's clock, which may be off or in another day (docs/admin-console.md).
    */
   now: z.string(),
+  /** The schedule a scope without its own follows (the server's `pairing_schedule` setting). */
+  companySchedule: pairingScheduleSchema,
   scopes: z.array(scopeRoundsSchema),
 });
 export type RoundsOverview = z.infer<typeof roundsOverviewSchema>;

@@ -1,5 +1,5 @@
 import type { ConnectionStatus, MatchStatus } from "@shared/enums";
-import { answerLook, matchStatusLooks, type Tense } from "@shared/match-states";
+import { answerLook, countedChatLook, matchStatusLooks, type Tense } from "@shared/match-states";
 import { CircleCheck, CircleDot, CircleX, Clock } from "lucide-react";
 import { Badge } from "../components/ui/badge";
 
@@ -39,6 +39,16 @@ export function AnswerBadge({
       <Icon aria-hidden="true" className="size-3.5" />
       {who && <span className="sr-only">{who}: </span>}
       {look.label}
+    </Badge>
+  );
+}
+
+/** A past match counted as a chat although nobody said Met (docs/matches.md). */
+export function CountedChatBadge() {
+  return (
+    <Badge color={countedChatLook.color} data-match-status="counted">
+      <CircleDot aria-hidden="true" className="size-3.5" />
+      {countedChatLook.label}
     </Badge>
   );
 }

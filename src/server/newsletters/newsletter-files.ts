@@ -24,7 +24,8 @@ const recordNameColumns = {
 /**
  * What a newsletter can announce: every active pairing (what employees see as their current match,
  * newest first) and then the completed records, each named as people read it (no group label
- * when the company has no groups).
+ * when the company has no groups). A record whose pairing still exists says the name a newsletter
+ * linked while that pairing ran holds, since both name the same pairing.
  */
 export async function listNewsletterFiles(ctx: AppContext): Promise<NewsletterFile[]> {
   const active = await ctx.db
@@ -39,8 +40,10 @@ export async function listNewsletterFiles(ctx: AppContext): Promise<NewsletterFi
       runOfMonth: completedPairings.runOfMonth,
       domainGroupName: completedPairings.domainGroupName,
       matchCount: completedPairings.matchCount,
+      pairingId: pairings.id,
     })
     .from(completedPairings)
+    .leftJoin(pairings, eq(pairings.id, completedPairings.pairingId))
     .orderBy(desc(completedPairings.month), desc(completedPairings.id));
   const named = await companyHasGroups(ctx.db);
   return newsletterFilesSchema.parse([
@@ -49,12 +52,14 @@ export async function listNewsletterFiles(ctx: AppContext): Promise<NewsletterFi
       displayName: `${readablePairingName(p, named)} (current)`,
       status: "active",
       totalPairs: p.totalPairs,
+      runningFileName: null,
     })),
     ...completed.map((c) => ({
       fileName: c.fileName,
       displayName: readablePairingName(c, named),
       status: "completed",
       totalPairs: c.matchCount,
+      runningFileName: c.pairingId === null ? null : activePairingFile(c.pairingId),
     })),
   ]);
 }

@@ -4,7 +4,7 @@ import { DEFAULT_PRO_TIPS, USER_NOT_FOUND } from "../../shared/newsletters";
 import { activePairingFile } from "../../shared/pairing-file-names";
 import { getAuthSecret } from "../app-secret";
 import { fixedClock } from "../clock";
-import { completedPairings, newsletters, outgoingMessages, users } from "../db/schema";
+import { completedPairings, newsletters, outgoingMessages, pairings, users } from "../db/schema";
 import { unsubscribeToken } from "../mail/signed-links";
 import { createAdmin, createNewsletter, createRunningCompany, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -31,7 +31,7 @@ async function pairingOfTwoPairs() {
   const people = await Promise.all(["Ada", "Ben", "Cy", "Di"].map((first) => person(first)));
   await match(people[0], people[1]);
   await match(people[2], people[3]);
-  return { group, pairing, people, file: activePairingFile(pairing.id) };
+  return { group, pairing, people, person, file: activePairingFile(pairing.id) };
 }
 
 /** A newsletter of its own month, so tests do not share the one-per-month slot. */
@@ -300,6 +300,27 @@ describe("the newsletter lifecycle", () => {
     });
   });
 
+  it("lists a completed pairing once: its record names the link it had while running", async () => {
+    const { pairing, file } = await pairingOfTwoPairs();
+    await t.db.update(pairings).set({ status: "completed" }).where(eq(pairings.id, pairing.id));
+    const fileName = `pairing-2027-03-done-${++seq}.json`;
+    await t.db.insert(completedPairings).values({
+      fileName,
+      name: "Done",
+      month: "2027-03",
+      runOfMonth: 1,
+      matchCount: 2,
+      pairingId: pairing.id,
+      content: { name: "Done", month: "2027-03", domainGroup: "All Users", matches: [] },
+    });
+    const files = (await admin.get("/api/admin/newsletter-files")).json();
+    expect(files.filter((f: { fileName: string }) => f.fileName === file)).toEqual([]);
+    expect(files.find((f: { fileName: string }) => f.fileName === fileName)).toMatchObject({
+      status: "completed",
+      runningFileName: file,
+    });
+  });
+
   it("lists active pairings and completed records as newsletter files", async () => {
     const { pairing, group } = await pairingOfTwoPairs();
     const record = await completedRecordWithMissingMember("2027-02");
@@ -311,12 +332,14 @@ describe("the newsletter lifecycle", () => {
           displayName: `March 2027 – ${group.displayName} (current)`,
           status: "active",
           totalPairs: 2,
+          runningFileName: null,
         },
         {
           fileName: record,
           displayName: "February 2027 – All Users",
           status: "completed",
           totalPairs: 1,
+          runningFileName: null,
         },
       ]),
     );
@@ -437,9 +460,38 @@ describe("the newsletter lifecycle", () => {
         found: true,
         partner: { name: "Ben Test", team: "engineering" },
         partners: [{ name: "Ben Test", team: "engineering" }],
+        noNewsletter: null,
       });
       expect(body.personalizedHtml).toContain("Ben Test");
       expect(body.recipientEmail).toBe(people[0].email);
+    });
+
+    it("says who the send would not e-mail, and why, by the send's own rule", async () => {
+      const { file, people, person } = await pairingOfTwoPairs();
+      const satOut = await person("Eve");
+      const optedOut = await person("Fay", { participationStatus: "opted_out" });
+      const paused = await person("Gus", { participationStatus: "paused" });
+      await t.db
+        .update(users)
+        .set({ participationStatus: "opted_out" })
+        .where(eq(users.id, people[1].id));
+      const draft = await newsletter({ pairingFile: file });
+      const unlinked = await newsletter();
+      const infoOf = async (id: number, email: string) =>
+        (
+          await admin.post(`/api/admin/newsletters/${id}/preview-email`, { recipientEmail: email })
+        ).json().matchInfo;
+
+      expect(await infoOf(draft.id, satOut.email)).toMatchObject({
+        found: false,
+        noNewsletter: null,
+      });
+      expect((await infoOf(draft.id, optedOut.email)).noNewsletter).toBe("opted-out");
+      expect((await infoOf(draft.id, paused.email)).noNewsletter).toBe("paused");
+      expect((await infoOf(draft.id, people[1].email)).noNewsletter).toBe("opted-out");
+      // Ada's partner opted out after the pairing: she still gets it.
+      expect((await infoOf(draft.id, people[0].email)).noNewsletter).toBeNull();
+      expect((await infoOf(unlinked.id, people[0].email)).noNewsletter).toBe("no-pairing");
     });
 
     it("answers an unknown recipient with the not-found message", async () => {

@@ -122,7 +122,7 @@ export async function getRoundsOverview(ctx: AppContext): Promise<RoundsOverview
       next: await view(next),
     });
   }
-  return { timeZone, now: now.toISOString(), scopes: result };
+  return { timeZone, now: now.toISOString(), companySchedule, scopes: result };
 }
 
 type MadePairing = {

@@ -35,6 +35,8 @@ checkRoundInvariantsAfterEach(() => t?.db);
 describe("the rounds of a fresh install", () => {
   it("calls a fresh install's first month's past steps before the start, not skipped", async () => {
     const body = (await asAdmin().get("/api/admin/rounds")).json();
+    // The schedule a scope without its own follows, for the Pairing day choice to name.
+    expect(body.companySchedule).toEqual({ type: "nth-weekday", nth: 1, weekday: 1 });
     const steps = body.scopes[0].current.steps as { state: string; note: string | null }[];
     expect(body.scopes[0].current.month).toBe("2027-02");
     expect(steps.map((s) => s.state)).toEqual([

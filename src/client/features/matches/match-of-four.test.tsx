@@ -154,18 +154,20 @@ describe("a match of four on the employee's pages", () => {
     const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'");
     // Ann said Missed, Cal said Met: the chat happened, so the card says Met alone.
     const metAndMissed = past("completed", { a: "not_confirmed", c: "confirmed" }, "not_confirmed");
-    expect(text(metAndMissed)).toBe("The chat: Met");
+    expect(text(metAndMissed)).toBe("Met");
+    // The reader's own Met reads the same: one set of labels, nothing before them.
+    expect(text(past("completed", { a: "confirmed" }, "confirmed"))).toBe("Met");
     // Ann said Missed, nobody said Met, the round's completion closed it: counted, not "Met".
     const closed = past("completed", { a: "not_confirmed" }, "not_confirmed");
-    expect(text(closed)).toBe("The chat: Completed");
-    expect(text(past("completed", {}, "pending"))).toBe("The chat: Completed");
+    expect(text(closed)).toBe("Counted as a chat");
+    expect(text(past("completed", {}, "pending"))).toBe("Counted as a chat");
     const allMissed = {
       a: "not_confirmed",
       b: "not_confirmed",
       c: "not_confirmed",
       d: "not_confirmed",
     };
-    expect(text(past("completed", allMissed, "not_confirmed"))).toBe("Your answer: Didn't meet");
+    expect(text(past("completed", allMissed, "not_confirmed"))).toBe("Didn't meet");
   });
 
   it("names all three partners in a history card and the dashboard summary", () => {

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { NoNewsletterReason } from "../../../shared/newsletters";
 import { parseActivePairingFile } from "../../../shared/pairing-file-names";
 import { type CompletedPairingContent, membersOfFileMatch } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
@@ -267,10 +268,26 @@ async function loadWhitelist(ctx: AppContext): Promise<(email: string) => boolea
 
 /** Who may receive a newsletter at all: an existing, active, whitelisted, not opted-out account. */
 export function canReceive(person: AudiencePerson | null): person is AudiencePerson {
-  return (
-    person?.isActive === true &&
-    person.employeeStatus !== "inactive" &&
-    person.participationStatus !== "opted_out" &&
-    person.whitelisted
-  );
+  return person !== null && whyNoNewsletter(person) === null;
+}
+
+/** Why `person` may receive no newsletter at all (canReceive's rule), or null when they may. */
+export function whyNoNewsletter(
+  person: AudiencePerson,
+): Extract<NoNewsletterReason, "deactivated" | "opted-out" | "not-whitelisted"> | null {
+  if (!person.isActive || person.employeeStatus === "inactive") return "deactivated";
+  if (person.participationStatus === "opted_out") return "opted-out";
+  if (!person.whitelisted) return "not-whitelisted";
+  return null;
+}
+
+/** One account by address (any case), as the audience reads people; undefined when none. */
+export async function findAudiencePerson(
+  ctx: AppContext,
+  email: string,
+): Promise<AudiencePerson | undefined> {
+  const [person] = await loadPeople(ctx, (chunk) => inArray(sql`lower(${users.email})`, chunk), [
+    email.toLowerCase(),
+  ]);
+  return person;
 }

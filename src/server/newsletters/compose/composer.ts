@@ -1,14 +1,14 @@
-import { eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import {
   LINK_PAIRING_FIRST,
+  type NoNewsletterReason,
   type PreviewEmailResponse,
   type ValidateResponse,
 } from "../../../shared/newsletters";
 import { monthDisplay } from "../../../shared/pairings";
 import { getAuthSecret } from "../../app-secret";
 import type { AppContext } from "../../context";
-import { type NewsletterRow, users } from "../../db/schema";
+import type { NewsletterRow } from "../../db/schema";
 import { BadRequest } from "../../errors";
 import { createRenderer } from "../../mail/layout-renderer";
 import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from "../../mail/signed-links";
@@ -22,7 +22,12 @@ import type { MatchView, ProposedTimesView, RecipientView } from "../../mail/tem
 import { testEmailLinkUrl } from "../../mail/test-email-links";
 import type { MailCalendarPart } from "../../mail-transport";
 import { DEFAULT_MATCH_PLACEHOLDER } from "../newsletter-defaults";
-import type { AudiencePerson, PairingAudience } from "./audience";
+import {
+  type AudiencePerson,
+  findAudiencePerson,
+  type PairingAudience,
+  whyNoNewsletter,
+} from "./audience";
 import { newsletterContent, subjectOf } from "./content";
 import { greetingOf, type PlannedPerson } from "./plan";
 import { type CompositionSource, planOf, type Recipient, recipientsOf } from "./recipients";
@@ -106,7 +111,7 @@ export async function compose(ctx: AppContext, source: CompositionSource): Promi
       if (newsletter && !pairingFile) throw new BadRequest(LINK_PAIRING_FIRST, "no_pairing");
     }),
     validate: () => summarise(audience ?? emptyAudience(pairingFile)),
-    preview: (email) => previewOf(ctx, { plan, design }, email),
+    preview: (email) => previewOf(ctx, { plan, design, linked: pairingFile !== null }, email),
   };
 }
 
@@ -163,6 +168,13 @@ function messagesOf(
   };
 }
 
+interface PreviewSource {
+  plan: PlannedPerson[];
+  design: Design;
+  /** A pairing is linked (without one the send refuses). */
+  linked: boolean;
+}
+
 /**
  * One address's e-mail, rendered on demand: their match, or the placeholder for an outsider. Its
  * unsubscribe link, shown where theirs would be, is the test page's: the person's own would pause
@@ -170,10 +182,10 @@ function messagesOf(
  */
 async function previewOf(
   ctx: AppContext,
-  { plan, design }: { plan: PlannedPerson[]; design: Design },
+  { plan, design, linked }: PreviewSource,
   email: string,
 ): Promise<PreviewedMessage> {
-  const user = await findUser(ctx, email);
+  const user = await findAudiencePerson(ctx, email);
   const planned = plan.find((p) => p.person.email.toLowerCase() === email.toLowerCase());
   const url = user ? testEmailLinkUrl(ctx.config.appUrl, "unsubscribe") : null;
   const view: RecipientView = planned
@@ -191,7 +203,7 @@ async function previewOf(
     html,
     text,
     headers: {},
-    matchInfo: matchInfoOf(view.match),
+    matchInfo: { ...matchInfoOf(view.match), noNewsletter: noNewsletterOf(linked, planned, user) },
     userFound: Boolean(user),
   };
 }
@@ -260,19 +272,28 @@ function unsubscribeLinks(ctx: AppContext): UnsubscribeLinks {
   };
 }
 
-async function findUser(ctx: AppContext, email: string) {
-  const [user] = await ctx.db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-  return user;
+/**
+ * Why the send would not e-mail the previewed person: the plan's `receives` (recipientsOf's rule)
+ * for someone it is about; for anyone else, why they are not in the pairing's audience.
+ */
+function noNewsletterOf(
+  linked: boolean,
+  planned: PlannedPerson | undefined,
+  user: AudiencePerson | undefined,
+): NoNewsletterReason | null {
+  if (!linked) return "no-pairing";
+  if (planned) return planned.receives ? null : whyNoNewsletter(planned.person);
+  if (!user) return "not-in-pairing";
+  return (
+    whyNoNewsletter(user) ?? (user.participationStatus === "paused" ? "paused" : "not-in-pairing")
+  );
 }
 
 function emptyAudience(pairingFile: string | null): PairingAudience {
   return { pairingFile: pairingFile ?? "", month: "", matches: [], satOut: [] };
 }
 
-function matchInfoOf(match: MatchView): PreviewEmailResponse["matchInfo"] {
+function matchInfoOf(match: MatchView): Omit<PreviewEmailResponse["matchInfo"], "noNewsletter"> {
   if (match.kind !== "partners") return { found: false, partner: null, partners: [] };
   const partners = match.partners.map((p) => ({ name: p.name, team: p.department }));
   return { found: true, partner: partners[0] ?? null, partners };

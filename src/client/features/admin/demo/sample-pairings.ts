@@ -207,12 +207,14 @@ export const samplePairingAnswers: Record<string, unknown> = {
         displayName: `${recordNames(runningPairing).displayName} (current)`,
         status: "active",
         totalPairs: runningPairing.summary.totalPairs,
+        runningFileName: null,
       },
-      ...completedFiles.map((f) => ({
+      ...completedFiles.map((f, i) => ({
         fileName: f.fileName,
         displayName: f.displayName,
         status: "completed" as const,
         totalPairs: f.matchCount,
+        runningFileName: `${ACTIVE_PAIRING_FILE_PREFIX}${newestFirst[i]?.summary.id}`,
       })),
     ]),
   ]),

@@ -157,5 +157,6 @@ export const sampleGeneratePlan = generatePlanAt(SAMPLE_NOW, rule, defaultRoundS
 export const sampleRoundsOverview: RoundsOverview = {
   timeZone: rule.timeZone,
   now: SAMPLE_NOW.toISOString(),
+  companySchedule: rule.schedule,
   scopes: [scopeRounds(null), scopeRounds(SAMPLE_GROUP_ID)],
 };

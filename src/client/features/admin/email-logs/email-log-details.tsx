@@ -69,7 +69,8 @@ function Facts({ facts }: { facts: Array<[string, string | number]> }) {
   );
 }
 
-function Overview({ log }: { log: EmailLog }) {
+/** The send at a glance; the archive's file name is the server's own and is not shown. */
+export function Overview({ log }: { log: EmailLog }) {
   const zone = useCompanyTimeZone();
   const group = pairingGroupLabel(log.domain_group_name, useHasGroups());
   const rate =
@@ -88,7 +89,6 @@ function Overview({ log }: { log: EmailLog }) {
           ["Successful", log.successful_sends],
           ["Failed", log.failed_sends],
           ["Success rate", rate],
-          ["Archive", log.archive_filename ?? "—"],
         ]}
       />
       <RetryFailedButton log={log} />

@@ -1,6 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { joinNames } from "@shared/matches";
-import { type PreviewEmailResponse, previewEmailBodySchema } from "@shared/newsletters";
+import {
+  noNewsletterTexts,
+  type PreviewEmailResponse,
+  previewEmailBodySchema,
+} from "@shared/newsletters";
 import { useMutation } from "@tanstack/react-query";
 import { Eye } from "lucide-react";
 import { useId } from "react";
@@ -39,7 +43,6 @@ export function EmailPreviewPane({
   });
 
   const data = preview.data;
-  const partners = data?.matchInfo.partners ?? [];
   return (
     <section aria-label="Email preview" className="grid gap-4">
       {unsaved && (
@@ -77,11 +80,7 @@ export function EmailPreviewPane({
       {data && (
         <div className="grid gap-2">
           <p className="text-sm" aria-live="polite">
-            {data.matchInfo.found && partners.length > 0
-              ? `Match found: ${joinNames(
-                  partners.map((p) => (p.team ? `${p.name} (${p.team})` : p.name)),
-                )}`
-              : "No match found for this recipient: they get the sat-out note."}
+            {previewLine(data.matchInfo)}
           </p>
           <iframe
             title={`Email preview for ${data.recipientEmail}`}
@@ -93,4 +92,13 @@ export function EmailPreviewPane({
       )}
     </section>
   );
+}
+
+/** Whether the send e-mails the previewed person and, if so, their match or the sat-out note. */
+function previewLine(info: PreviewEmailResponse["matchInfo"]): string {
+  if (info.noNewsletter) return noNewsletterTexts[info.noNewsletter];
+  if (!info.found || info.partners.length === 0) {
+    return "No match found for this recipient: they get the sat-out note.";
+  }
+  return `Match found: ${joinNames(info.partners.map((p) => (p.team ? `${p.name} (${p.team})` : p.name)))}`;
 }

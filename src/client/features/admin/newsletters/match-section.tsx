@@ -1,4 +1,3 @@
-import { matchCountText } from "@shared/match-count-text";
 import {
   type Newsletter,
   SELECT_PAIRING_FIRST,
@@ -18,6 +17,7 @@ import { newslettersApi } from "../../../lib/api/admin-newsletters";
 import { EditorSection, TextField } from "./editor-fields";
 import type { EditorForm } from "./editor-form";
 import { newsletterFailureToast, useNewsletterFiles } from "./newsletter-queries";
+import { pairingOptions } from "./pairing-options";
 import { ValidateMatchesPanel, validationToast } from "./validate-matches-panel";
 
 /**
@@ -125,12 +125,9 @@ function PairingField({
           aria-invalid={missing ? true : undefined}
           {...field}
         >
-          {selected && !files.data?.some((f) => f.fileName === selected) && (
-            <option value={selected}>{newsletter.pairingDisplayName ?? selected}</option>
-          )}
-          {files.data?.map((f) => (
-            <option key={f.fileName} value={f.fileName}>
-              {f.displayName} · {matchCountText(f.totalPairs)}
+          {pairingOptions(files.data ?? [], selected, newsletter.pairingDisplayName).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
             </option>
           ))}
         </Select>

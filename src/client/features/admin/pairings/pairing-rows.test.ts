@@ -17,6 +17,7 @@ const data = {
       name: "March 2027 — Acme",
       month: "2027-03",
       domainGroupName: "Acme",
+      groupNumber: 2,
     },
   ],
   matchesByPairing: {
@@ -47,6 +48,8 @@ describe("the current-pairings table", () => {
     const rows = pairingRows(data);
     expect(rows.map((r) => r.id)).toEqual([1, 2]);
     expect(rows[0]).toMatchObject({ month: "March 2027", group: "Acme" });
+    // The second run of the month, named as every other list names it (readablePairingName).
+    expect(rows[0].pairing).toBe("March 2027 (run B) – Acme");
     expect(rows[1].people.map((p) => p.department)).toContain("Design");
   });
 

@@ -14,6 +14,7 @@ const person = (name: string): PairingRow["people"][number] => ({
 
 const row = (id: number, names: string[]): PairingRow => ({
   id,
+  pairing: "March 2027 (run B) – All Users",
   month: "March 2027",
   group: "All Users",
   status: "active",
@@ -36,6 +37,12 @@ describe("the admin's current pairings table", () => {
     for (const name of ["Ann", "Bea", "Cal", "Dan", "Eve", "Fay"]) {
       expect(html).toContain(renderToStaticMarkup(<EmailAddress email={person(name).email} />));
     }
+  });
+
+  it("names each row's pairing as every list does, its run included", () => {
+    const html = renderToStaticMarkup(<PairingsTable rows={[row(1, ["Ann", "Bea"])]} />);
+    expect(html).toContain('data-label="Pairing"');
+    expect(html).toContain("March 2027 (run B) – All Users");
   });
 
   it("keeps two person columns when every match is a pair", () => {

@@ -28,7 +28,7 @@ export function PairingsTable({ rows }: { rows: PairingRow[] }) {
         <thead className="bg-coffee-50 text-coffee-800 max-sm:sr-only">
           <tr>
             <th scope="col" className="p-3 font-semibold">
-              Month · group
+              Pairing
             </th>
             {columns.map((i) => (
               <th key={i} scope="col" className="p-3 font-semibold">
@@ -47,16 +47,10 @@ export function PairingsTable({ rows }: { rows: PairingRow[] }) {
               className="border-t border-coffee-100 align-top max-sm:block max-sm:py-2 max-sm:first:border-t-0"
             >
               <td
-                data-label="Month · group"
-                className={`p-3 whitespace-nowrap text-coffee-800 max-sm:py-1 ${STACKED_CELL}`}
+                data-label="Pairing"
+                className={`p-3 text-coffee-800 sm:min-w-36 max-sm:py-1 ${STACKED_CELL}`}
               >
-                {row.month}
-                {row.group && (
-                  <>
-                    <br />
-                    <span className="text-coffee-700">{row.group}</span>
-                  </>
-                )}
+                {row.pairing}
               </td>
               {columns.map((i) => {
                 const person = row.people[i];

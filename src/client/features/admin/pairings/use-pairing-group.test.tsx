@@ -1,4 +1,4 @@
-import { defaultRoundSettings, type RoundsOverview } from "@shared/rounds";
+import { defaultPairingSchedule, defaultRoundSettings, type RoundsOverview } from "@shared/rounds";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -38,6 +38,7 @@ describe("the month Admin Actions generates", () => {
     const overview: RoundsOverview = {
       timeZone: "Europe/Berlin",
       now: "2026-12-31T23:30:00.000Z",
+      companySchedule: defaultPairingSchedule,
       scopes: [
         {
           scopeKey: "all",

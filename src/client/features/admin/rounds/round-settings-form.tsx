@@ -1,8 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
+  defaultPairingSchedule,
   type RoundSettingsForm as FormValues,
+  type PairingSchedule,
   type RoundSettings,
   roundSettingsFormSchema,
+  scheduleText,
   weekendWarnings,
 } from "@shared/rounds";
 import { useId } from "react";
@@ -21,8 +24,11 @@ const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frida
 
 const asNumber = { setValueAs: (v: string) => (v === "" ? Number.NaN : Number(v)) };
 
-const kinds: { value: FormValues["scheduleKind"]; label: string }[] = [
-  { value: "company", label: "The company's schedule" },
+/** The pairing day's choices; the company's names its schedule, as the server reads it. */
+const kindsOf = (
+  companySchedule: PairingSchedule,
+): { value: FormValues["scheduleKind"]; label: string }[] => [
+  { value: "company", label: `The company's schedule (${scheduleText(companySchedule)})` },
   { value: "nth-weekday", label: "Its own weekday" },
   { value: "fixed", label: "One fixed date" },
 ];
@@ -64,9 +70,11 @@ function toForm(settings: RoundSettings): FormValues {
 function ScheduleFields({
   id,
   form,
+  companySchedule,
 }: {
   id: string;
   form: UseFormReturn<FormValues, unknown, RoundSettings>;
+  companySchedule: PairingSchedule;
 }) {
   const kind = form.watch("scheduleKind");
   const errors = form.formState.errors;
@@ -75,7 +83,11 @@ function ScheduleFields({
     <>
       <div className="space-y-1">
         <Label htmlFor={`${id}-kind`}>Pairing day</Label>
-        <Select id={`${id}-kind`} options={kinds} {...form.register("scheduleKind")} />
+        <Select
+          id={`${id}-kind`}
+          options={kindsOf(companySchedule)}
+          {...form.register("scheduleKind")}
+        />
       </div>
       {kind === "fixed" && (
         <div className="space-y-1">
@@ -89,7 +101,9 @@ function ScheduleFields({
             )}
             {...form.register("date")}
           />
-          <p className="text-xs text-coffee-700">Other months follow the first Monday.</p>
+          <p className="text-xs text-coffee-700">
+            Other months follow {scheduleText(defaultPairingSchedule)}.
+          </p>
           <FieldError id={`${id}-date-error`}>{errors.date?.message}</FieldError>
           <FieldWarning id={`${id}-date-warning`}>{warning}</FieldWarning>
         </div>
@@ -123,10 +137,12 @@ export function RoundSettingsForm({
   scopeKey,
   label,
   settings,
+  companySchedule,
 }: {
   scopeKey: string;
   label: string;
   settings: RoundSettings;
+  companySchedule: PairingSchedule;
 }) {
   const id = useId();
   const form = useForm<FormValues, unknown, RoundSettings>({
@@ -151,7 +167,7 @@ export function RoundSettingsForm({
         <input type="checkbox" className="size-4" {...form.register("auto")} />
         Run this round by itself
       </label>
-      <ScheduleFields id={id} form={form} />
+      <ScheduleFields id={id} form={form} companySchedule={companySchedule} />
       <div className="space-y-1">
         <Label htmlFor={`${id}-review`}>Review days before the pairing day</Label>
         <Input

@@ -1,4 +1,4 @@
-import type { ScopeRounds } from "@shared/rounds";
+import type { PairingSchedule, ScopeRounds } from "@shared/rounds";
 import {
   Card,
   CardContent,
@@ -20,10 +20,12 @@ function ScopeSection({
   scope,
   timeZone,
   now,
+  companySchedule,
 }: {
   scope: ScopeRounds;
   timeZone: string;
   now: Date;
+  companySchedule: PairingSchedule;
 }) {
   const current = scope.current;
   return (
@@ -52,6 +54,7 @@ function ScopeSection({
             scopeKey={scope.scopeKey}
             label={scope.label}
             settings={scope.settings}
+            companySchedule={companySchedule}
           />
         </div>
       </details>
@@ -104,6 +107,7 @@ export function RoundsCard() {
                     scope={scope}
                     timeZone={data.timeZone}
                     now={new Date(data.now)}
+                    companySchedule={data.companySchedule}
                   />
                 ))}
               {data.scopes

@@ -1,5 +1,10 @@
-import type { ActivityPage, RoundsOverview, RoundView } from "@shared/rounds";
-import { defaultRoundSettings } from "@shared/rounds";
+import {
+  type ActivityPage,
+  defaultPairingSchedule,
+  defaultRoundSettings,
+  type RoundsOverview,
+  type RoundView,
+} from "@shared/rounds";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -40,6 +45,7 @@ const current: RoundView = {
 const overview: RoundsOverview = {
   timeZone: "UTC",
   now: SERVER_NOW,
+  companySchedule: defaultPairingSchedule,
   scopes: [
     {
       scopeKey: "all",
