@@ -23,8 +23,9 @@ export interface PlaceOneRequest {
   trios?: Array<[string, string, string]>;
   /**
    * Join a pair or a trio only when everyone in the resulting group, the person too, chose a
-   * group (3 or 4): set when no admin asked for the placement (a partner reported away), so
-   * nobody who chose one-to-one is put in a group, whatever the odd policy.
+   * group (3 or 4): set when no admin asked for the placement (a partner reported away, "I'm not
+   * away", a partner who left), so nobody who chose one-to-one is put in a group, whatever the
+   * odd policy.
    */
   joinOnlyGroupChoosers?: boolean;
 }

@@ -3,8 +3,8 @@
  * exchanges and the re-pair's placement): a group has 2 to 4 people, each within one size of the
  * size they chose (so no group of four holds someone who chose one-to-one, and nobody who chose 4
  * is paired), and a trio of only one-to-one people is the odd policy's to allow: none under
- * `sit-out`, one under `trio`. A match grown at a member's request, with no admin asking (a
- * partner reported away), holds nobody who chose one-to-one (`choseGroups`).
+ * `sit-out`, one under `trio`. A match grown with no admin asking (a partner reported away, "I'm
+ * not away", a partner who left) holds nobody who chose one-to-one (`choseGroups`).
  */
 import type { OddPolicy } from "../../shared/enums";
 
@@ -32,8 +32,8 @@ export function sizesFit(choices: ArrayLike<number>): boolean {
 
 /**
  * Did everyone in a group choose a group (3 or 4)? A pair is made from someone free; only people
- * who chose a group are added to or join a match that is already running (docs/matches.md, "My
- * partner is away").
+ * who chose a group are added to or join a match that is already running when no admin asked
+ * (docs/pairings.md, "Re-pairing one person").
  */
 export function choseGroups(choices: ArrayLike<number>): boolean {
   for (let i = 0; i < choices.length; i++) if (choices[i] < 3) return false;

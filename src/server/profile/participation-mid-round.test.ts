@@ -21,9 +21,15 @@ describe("pausing or opting out during a running month", () => {
       name: "Mid",
       personDefaults: { lastName: "Mid" },
     });
-    const [ada, bob, cy, dee, eve] = await Promise.all(
-      ["Ada", "Bob", "Cy", "Dee", "Eve"].map((first) => person(first)),
-    );
+    // Ada, Bob and Dee chose groups of 3, so Dee may be added to Ada and Bob's pair below.
+    const chose3 = { preferredGroupSize: 3 };
+    const [ada, bob, cy, dee, eve] = await Promise.all([
+      person("Ada", chose3),
+      person("Bob", chose3),
+      person("Cy"),
+      person("Dee", chose3),
+      person("Eve"),
+    ]);
     const trio = await match(ada, bob, cy);
     const pair = await match(dee, eve);
 
@@ -43,7 +49,7 @@ describe("pausing or opting out during a running month", () => {
     }
 
     // Eve opts out: nobody is free for Dee, so the pair ends and Dee joins Ada and Bob as a
-    // third; all three are told.
+    // third, which all three chose (nobody asked them, docs/matches.md); all three are told.
     expect((await t.as(eve).put("/api/participation", { action: "opt_out" })).statusCode).toBe(200);
     expect(await t.db.select().from(matches).where(eq(matches.id, pair.id))).toEqual([]);
     await checkRoundInvariants(t.db);

@@ -110,8 +110,10 @@ export async function sayNotAwayNow(ctx: AppContext, userId: string) {
 
 /**
  * Puts a person a partner reported away back among the people without a partner, and places them
- * at once when someone free can meet them (the re-pair's own choice). Idempotent: a second press
- * finds them placed or already back. Locks the pairing first, as every operation on it does.
+ * at once when someone free can meet them (the re-pair's own choice). Nobody in a running match
+ * asked for them, so a match is joined only when they and everyone in it chose a group
+ * (re-pair-person.ts, a re-pair no admin asked for). Idempotent: a second press finds them placed
+ * or already back. Locks the pairing first, as every operation on it does.
  */
 async function sayNotAway(
   ctx: AppContext,

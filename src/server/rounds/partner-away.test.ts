@@ -298,7 +298,12 @@ describe("my partner is away: refusals", () => {
     await match(cy, dan);
     const refused = await report(ada, old.id);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: "no_partner" });
+    // What Ada's choice allows was looked for, and the answer says so.
+    expect(refused.json()).toMatchObject({
+      code: "no_partner",
+      message:
+        'Nobody without a partner can meet you this month, and no pair or group of 3 whose members all chose groups too could take you, so your match stays as it is. You can answer "Missed This Month" instead.',
+    });
 
     const [eve, fay] = [
       await person("Eve", chose3),
@@ -356,22 +361,52 @@ describe("my partner is away, done kindly", () => {
       (m) => m.to.includes(bob.email) && m.subject.startsWith("We heard"),
     );
     const token = decodeURIComponent(tokenIn(mail.text));
-    // Either pair can take a third (the re-pair draws between equals): Bob is back and placed at
-    // once; a second press changes nothing more.
+    // One press puts Bob back among the people without a partner, but places him nowhere: nobody
+    // is free, and both pairs chose one-to-one, as Bob did. Nobody in them asked for a trio, so
+    // joining one would break their choice (docs/matches.md, "I'm not away"). A second press
+    // changes nothing more.
+    const before = (await pairingMatches(pairing.id)).map(members);
+    expect(before).toEqual([
+      [cy.id, dan.id],
+      [ada.id, sam.id],
+    ]);
     const back = await t.post("/api/not-away", { token });
-    expect(back.json()).toMatchObject({ placed: true });
-    expect(back.json().message).toMatch(
-      /^Welcome back! You meet (Cy Test and Dan Test|Ada Test and Sam Test) for March 2027\.$/,
-    );
+    expect(back.json()).toEqual({
+      placed: false,
+      message:
+        "Thanks! You are back in March 2027's round. Nobody without a partner is free right now; if someone needs a partner this month, we will pair you and e-mail you.",
+    });
     expect((await t.as(bob).get("/api/matches/away-status")).json().away).toBeNull();
-    expect((await t.post("/api/not-away", { token })).json()).toMatchObject({ placed: true });
-    const matchesNow = (await pairingMatches(pairing.id)).map(members);
-    const trios = matchesNow.filter((ids) => ids.length === 3);
-    expect(trios).toHaveLength(1);
-    expect(trios[0]).toContain(bob.id);
-    // Sam, free at the report, is Ada's partner since.
-    expect(matchesNow.find((ids) => ids.includes(sam.id))).toContain(ada.id);
+    expect((await t.post("/api/not-away", { token })).json()).toMatchObject({ placed: false });
+    expect((await pairingMatches(pairing.id)).map(members)).toEqual(before);
     await checkRoundInvariants(t.db);
+  });
+
+  it("puts someone back who chose a group into a match whose members all chose groups", async () => {
+    const { pairing, person, match } = await company();
+    const chose3 = { preferredGroupSize: 3 };
+    const [ada, bob] = [await person("Ada"), await person("Bob", chose3)];
+    const [cy, dan] = [await person("Cy"), await person("Dan")];
+    const [eve, fay] = [await person("Eve", chose3), await person("Fay", chose3)];
+    const old = await match(ada, bob);
+    await match(cy, dan);
+    const groupOf3 = await match(eve, fay);
+    await person("Sam");
+    expect((await report(ada, old.id)).json().partners).toEqual(["Sam Test"]);
+
+    // Bob chose a group of 3: Eve and Fay chose one too, Cy and Dan did not.
+    const back = await t.as(bob).post("/api/matches/not-away");
+    expect(back.json()).toEqual({
+      placed: true,
+      message: "Welcome back! You meet Eve Test and Fay Test for March 2027.",
+    });
+    const rows = await pairingMatches(pairing.id);
+    expect(rows.find((r) => r.id === groupOf3.id)?.members.map((m) => m.userId)).toEqual([
+      eve.id,
+      fay.id,
+      bob.id,
+    ]);
+    expect(rows.map(members)).toContainEqual([cy.id, dan.id]);
   });
 
   it("lets an admin re-pair someone reported away", async () => {

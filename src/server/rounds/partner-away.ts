@@ -4,6 +4,7 @@ import { connectionStatusOf } from "../../shared/check-in-answers";
 import { longDay } from "../../shared/date-text";
 import { formatMatchMonth, joinNames } from "../../shared/matches";
 import type { PartnerAwayBody, PartnerAwayResponse } from "../../shared/partner-away";
+import { partnerAwayNobodyText } from "../../shared/partner-away-texts";
 import { personName } from "../../shared/person-name";
 import { dayIn } from "../../shared/round-windows";
 import { recordActivity } from "../activity/activity";
@@ -11,7 +12,7 @@ import { namedPerson, peopleLine } from "../activity/people-line";
 import { getAuthSecret } from "../app-secret";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
-import { activities, matches, type PairingRow } from "../db/schema";
+import { activities, matches, type PairingRow, users } from "../db/schema";
 import { BadRequest, Conflict, HttpError, NotFound } from "../errors";
 import {
   type MatchWithMembers,
@@ -213,22 +214,28 @@ async function rePairReporter(
   awayId: string,
 ): Promise<Outcome> {
   try {
-    // Nobody asked the others of a match for a bigger one: only people who chose a group are
-    // joined (docs/matches.md, "My partner is away").
-    const notice = await placeInTx(ctx, tx, pairing.id, userId, {
-      alsoAway: [awayId],
-      joinOnlyGroupChoosers: true,
-    });
+    // No admin asks: only a match whose members all chose groups is joined, and only by someone
+    // who chose one too (docs/matches.md, "My partner is away").
+    const notice = await placeInTx(ctx, tx, pairing.id, userId, { alsoAway: [awayId] });
     return { kind: notice.kind, month: pairing.month, notice, partners: notice.partners };
   } catch (error) {
     if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
     throw new Conflict(
       error.code === "no_partner"
-        ? 'Nobody without a partner can meet you this month, so your match stays as it is. You can answer "Missed This Month" instead.'
+        ? partnerAwayNobodyText(await chosenSize(tx, userId))
         : `We could not re-pair you: ${error.message}`,
       error.code,
     );
   }
+}
+
+/** The match size the person chose on their profile (docs/profile.md). */
+async function chosenSize(tx: Tx, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ size: users.preferredGroupSize })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.size ?? 2;
 }
 
 async function record(

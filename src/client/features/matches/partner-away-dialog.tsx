@@ -1,8 +1,8 @@
 import type { MatchItem } from "@shared/matches";
+import { partnerAwayNextText } from "@shared/partner-away-texts";
 import { personName } from "@shared/person-name";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { useAuth } from "../use-auth";
-import { partnerAwayNextText } from "./partner-away-texts";
 import { useReportPartnerAway } from "./use-matches";
 
 /**

@@ -22,8 +22,10 @@ export const MEMBER_LEFT_KIND = "match.member-left";
  * Takes a person who can no longer take part (deactivated, removed from the whitelist, deleted)
  * out of every running match (docs/rounds.md, "Invariants of a round"): a match of three or four
  * goes on without them; a pair's partner is re-paired at once when someone without a partner can
- * meet them. Otherwise the pair ends and the partner waits for a partner in the running pairing
- * (waiting-for-partner.ts), listed under Current Pairings with a Re-pair action, and is told.
+ * meet them, or joins a match only when they and its members all chose a group (nobody asked for
+ * a bigger one, re-pair-person.ts). Otherwise the pair ends and the partner waits for a partner in
+ * the running pairing (waiting-for-partner.ts), listed under Current Pairings with a Re-pair
+ * action, and is told.
  * Every change writes an activity line and gives the notices to send after the commit.
  *
  * With `keepChatsThatHappened` (a change that concerns later rounds only: a pause or an opt-out,

@@ -94,13 +94,13 @@ function rePairLine(person: NamedPerson, partners: NamedPerson[], by?: NamedPers
 interface PlaceOptions {
   /** People leaving their match now (a report being made, a partner who left). */
   alsoAway?: readonly string[];
-  /** The admin who asked for it, if one. */
-  by?: NamedPerson;
   /**
-   * A member's own request (a partner reported away): join a pair or a trio only when everyone
-   * in the resulting match chose a group (`joinOnlyGroupChoosers` of matching/place-one.ts).
+   * The admin who asked for it, if one. Without one (a partner reported away, "I'm not away", a
+   * partner who left) nobody in the match joined asked for a bigger one: a pair or a trio is
+   * joined only when everyone in the resulting match chose a group (`joinOnlyGroupChoosers` of
+   * matching/place-one.ts; docs/pairings.md, "Re-pairing one person").
    */
-  joinOnlyGroupChoosers?: boolean;
+  by?: NamedPerson;
 }
 
 /**
@@ -113,7 +113,7 @@ export async function placeInTx(
   tx: Tx,
   pairingId: number,
   userId: string,
-  { alsoAway = [], by, joinOnlyGroupChoosers = false }: PlaceOptions = {},
+  { alsoAway = [], by }: PlaceOptions = {},
 ): Promise<RePairNotice> {
   const pairing = await lockPairing(tx, pairingId);
   if (!pairing) throw new NotFound("Pairing not found");
@@ -139,7 +139,7 @@ export async function placeInTx(
     today,
     reported,
     schedules,
-    joinOnlyGroupChoosers,
+    joinOnlyGroupChoosers: by === undefined,
   });
   const chosen = [userId, ...partnersOf(placement)];
   const stillActive = await holdActivePeople(tx, chosen);

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminUsersResponse } from "../../../shared/admin-users";
 import type { CurrentPairingsResponse } from "../../../shared/pairings";
@@ -182,12 +182,9 @@ describe("deactivating someone in a running pairing", () => {
     await Promise.all([changeTo(dee), changeTo(eve)]);
     expect([told(dee), told(eve)]).toEqual([1, 1]);
 
-    // Dee and Eve opt out: nobody is free for Ada when Fay leaves, so the pair ends and Ada waits
-    // for a partner in the pairing, told, and listed for the admins to re-pair.
-    await t.db
-      .update(users)
-      .set({ participationStatus: "opted_out" })
-      .where(inArray(users.id, [dee.id, eve.id]));
+    // Nobody is free for Ada when Fay leaves, and Dee and Eve, like Ada, chose one-to-one: nobody
+    // asked them for a trio, so Ada does not join them (docs/matches.md, "When a match changes").
+    // The pair ends and Ada waits for a partner in the pairing, told, and listed for the admins.
     const fayGone = await deactivate(fay.id);
     expect(fayGone.json()).toMatchObject({
       message:
@@ -195,6 +192,11 @@ describe("deactivating someone in a running pairing", () => {
       leftAlone: ["Ada Crew"],
     });
     await checkRoundInvariants(t.db);
+    const [deeAndEve] = await withMembers(
+      t.db,
+      await t.db.select().from(matches).where(eq(matches.id, trio.id)),
+    );
+    expect(memberIds(deeAndEve)).toEqual([dee.id, eve.id]);
     await peer.waitForMessage(
       (m) => m.to.includes(ada.email) && /no longer take part/.test(m.text ?? ""),
     );
