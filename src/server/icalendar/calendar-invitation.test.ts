@@ -237,6 +237,7 @@ describe("the match's one calendar event", () => {
     expect(first.attendees.map((a) => a.email)).toEqual([ada.email, bob.email, cy.email]);
     expect((await t.as(bob).get(`/api/matches/${trio.id}/invitation`)).json()).toEqual({
       invitation: { start: FIRST, sequence: 0 },
+      now: clock.now().toISOString(),
     });
     const stranger = await person("Eve");
     expect((await t.as(stranger).get(`/api/matches/${trio.id}/calendar.ics`)).statusCode).toBe(404);
