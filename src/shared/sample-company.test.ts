@@ -12,6 +12,15 @@ import {
 
 const NOW = new Date("2026-03-20T12:00:00Z");
 
+/** The department wishes of two people forbid them to meet (FORMAT.md, rule 2), written out here. */
+const wishesForbid = (a: SamplePerson, b: SamplePerson) => {
+  const same = a.department === b.department;
+  const forbids = (p: SamplePerson) =>
+    (p.matchingPreference === "same-department" && !same) ||
+    (p.matchingPreference === "cross-department" && same);
+  return forbids(a) || forbids(b);
+};
+
 /** New York and Bengaluru share no working hour (09:00–17:00 each); every other two offices do. */
 const shareNoHour = (a: SamplePerson, b: SamplePerson) =>
   a.office !== b.office && [a.office, b.office].every((o) => o === "New York" || o === "Bengaluru");
@@ -40,6 +49,8 @@ function brokenRules(people: SamplePerson[], rounds: SampleRound[]): string[] {
       for (const [i, a] of members.entries()) {
         for (const b of members.slice(i + 1)) {
           if (shareNoHour(people[a], people[b])) broken.push(`${monthsAgo}: ${a}, ${b} apart`);
+          if (wishesForbid(people[a], people[b]))
+            broken.push(`${monthsAgo}: ${a}, ${b} against their department wishes`);
           const key = [a, b].sort((x, y) => x - y).join("-");
           const before = lastMet.get(key);
           if (before !== undefined && before - monthsAgo <= SAMPLE_REPEAT_WINDOW_MONTHS)
