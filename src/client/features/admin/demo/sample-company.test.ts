@@ -8,6 +8,7 @@ import type {
   PairingValidationResponse,
 } from "@shared/pairings";
 import type { RoundsOverview } from "@shared/rounds";
+import { activePairingFile } from "@shared/pairing-file-names";
 import { SAMPLE_OFFICES } from "@shared/sample-company";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -266,7 +267,7 @@ describe("the sample dashboard's company", () => {
     }
   });
 
-  it("has the seeded send logs: the newest current, the five before it archived", async () => {
+  it("has the seeded send logs: the running round's current, the six before it archived", async () => {
     for (const which of ["current", "archived"] as const) {
       const path = which === "current" ? "/api/admin/email-logs" : "/api/admin/email-logs/archived";
       const strip = (log: EmailLog) => ({ ...log, domain_group_id: 0 });
@@ -274,7 +275,10 @@ describe("the sample dashboard's company", () => {
         (await listEmailLogs(t.ctx, which)).map(strip),
       );
     }
-    expect(demo<EmailLog[]>("/api/admin/email-logs/archived")).toHaveLength(5);
+    expect(demo<EmailLog[]>("/api/admin/email-logs/archived")).toHaveLength(6);
+    expect(demo<EmailLog[]>("/api/admin/email-logs")[0].pairing_file).toBe(
+      activePairingFile(runningPairing.summary.id),
+    );
   });
 
   it("has the seeded automatic e-mails of the last 30 days: none", async () => {
