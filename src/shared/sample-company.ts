@@ -176,7 +176,18 @@ export interface SampleRound {
   publishedAt: Date;
   /** When the next round was published; null for the current round. */
   completedAt: Date | null;
+  /**
+   * Who was asked "Still up for coffee chats?" as this round was made, and left out of it until
+   * they answer: silent in each of the three rounds before (docs/check-ins.md, "Quiet people").
+   * Only the running round asks anyone.
+   */
+  asked: number[];
 }
+
+/** How many people of the sample company never answered their last three rounds' check-ins. */
+export const SAMPLE_QUIET_PEOPLE = 3;
+/** Rounds in a row without a word before someone is asked (docs/check-ins.md, "Quiet people"). */
+const SILENT_ROUNDS = 3;
 
 /** `yyyy-MM` of `now` (UTC) moved by `delta` months. */
 export function sampleMonth(now: Date, delta: number): string {
@@ -213,9 +224,11 @@ export function sampleRounds(
   const met: number[][] = people.map(() => []);
   const rounds: SampleRound[] = [];
   for (let monthsAgo = SAMPLE_HISTORY_MONTHS; monthsAgo >= 0; monthsAgo--) {
+    const asked = monthsAgo === 0 ? silenced(rounds.slice(-SILENT_ROUNDS), people, random) : [];
+    const left = new Set(asked);
     const taking: number[] = [];
     people.forEach((p, i) => {
-      if (takesPart(p, monthsAgo)) taking.push(i);
+      if (takesPart(p, monthsAgo) && !left.has(i)) taking.push(i);
     });
     shuffle(taking, random);
     // A pair may not meet when a department wish forbids it, it met recently or shares no hour.
@@ -245,9 +258,39 @@ export function sampleRounds(
       matches,
       publishedAt,
       completedAt: null,
+      asked,
     });
   }
   return rounds;
+}
+
+/**
+ * Up to SAMPLE_QUIET_PEOPLE people, drawn from the stream, who take part in the running round and
+ * were placed in each of the three rounds before it, made silent there: their own answer none,
+ * their partners' "met" a "missed", so nobody reported meeting and the quiet-people rule finds
+ * them (docs/check-ins.md).
+ */
+function silenced(last: SampleRound[], people: SamplePerson[], random: () => number): number[] {
+  if (last.length < SILENT_ROUNDS) return [];
+  const placed = new Uint8Array(people.length);
+  for (const round of last) for (const m of round.matches) for (const i of m.members) placed[i]++;
+  const candidates: number[] = [];
+  placed.forEach((times, i) => {
+    if (times === SILENT_ROUNDS && takesPart(people[i], 0)) candidates.push(i);
+  });
+  const chosen = new Set<number>();
+  while (chosen.size < Math.min(SAMPLE_QUIET_PEOPLE, candidates.length))
+    chosen.add(candidates[Math.floor(random() * candidates.length)]);
+  for (const round of last) {
+    for (const { members, answers } of round.matches) {
+      if (!members.some((i) => chosen.has(i))) continue;
+      members.forEach((i, k) => {
+        if (chosen.has(i)) answers[k] = "pending";
+        else if (answers[k] === "confirmed") answers[k] = "not_confirmed";
+      });
+    }
+  }
+  return [...chosen].sort((a, b) => a - b);
 }
 
 /** Whether `partners` (see `met` in sampleRounds) holds `b` within the repeat window of a round. */

@@ -26,6 +26,7 @@ import {
   newsletters,
   pairings,
   roundSteps,
+  stillInQuestions,
 } from "../db/schema";
 import { insertMatchesInBulk } from "../match-members/match-members";
 import { defaultNewsletter } from "../newsletters/newsletter-defaults";
@@ -101,6 +102,7 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
     });
   const running = rounds.length - 1;
   await seedRunningRound(tx, input, rounds[running], stored[running].id);
+  await seedQuestionsAsked(tx, input, rounds);
   const asked = await checkInTimes(tx, String(group.id));
   const missAnswer = missAnswers();
   // One round at a time, so that only one round's matches and file are held (100,000 people:
@@ -182,6 +184,26 @@ async function seedRunningRound(
         lte(roundSteps.dueAt, now),
       ),
     );
+}
+
+/**
+ * The "Still up for coffee chats?" questions the running round asked as it was made, still open
+ * (docs/check-ins.md, "Quiet people"): one per person silent in the three rounds before, naming
+ * those months, so the admin's "Waiting for an answer" and "Asked if still in" list them and the
+ * round left them out. No e-mail is queued, as for the history's check-ins.
+ */
+async function seedQuestionsAsked(tx: Tx, { group, ids }: HistoryInput, rounds: SampleRound[]) {
+  const running = rounds[rounds.length - 1];
+  if (running.asked.length === 0) return;
+  const silentMonths = rounds.slice(-4, -1).map((round) => round.month);
+  await tx.insert(stillInQuestions).values(
+    running.asked.map((person) => ({
+      userId: ids[person],
+      scopeKey: String(group.id),
+      silentMonths,
+      askedAt: running.publishedAt,
+    })),
+  );
 }
 
 /**

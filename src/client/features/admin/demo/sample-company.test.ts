@@ -2,13 +2,13 @@ import type { AdminUsersResponse } from "@shared/admin-users";
 import type { Connections } from "@shared/connections";
 import type { AutomaticMailsPage, EmailLog } from "@shared/email-logs";
 import type { ExcludedListResponse } from "@shared/exclusions";
+import { activePairingFile } from "@shared/pairing-file-names";
 import type {
   CurrentPairingsResponse,
   PairingSummary,
   PairingValidationResponse,
 } from "@shared/pairings";
 import type { RoundsOverview } from "@shared/rounds";
-import { activePairingFile } from "@shared/pairing-file-names";
 import { SAMPLE_OFFICES } from "@shared/sample-company";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -37,6 +37,7 @@ import {
   sampleDepartments,
   samplePeople,
 } from "./sample-people";
+import { sampleQuietPeople } from "./sample-quiet";
 import { sampleGeneratePlan, sampleRoundsOverview } from "./sample-timeline";
 
 /**
@@ -228,7 +229,7 @@ export const sampleData: Record<string, SampleAnswer> = {
       showPublicFigures: false,
       contactEmail: "",
     }),
-    answerTo(checkInEndpoints.quietPeople, { people: [] }),
+    answerTo(checkInEndpoints.quietPeople, sampleQuietPeople),
     // The sample company has no calendar connected: times follow working hours (docs/scheduling.md).
     answerTo(schedulingEndpoints.calendarStatus, {
       provider: null,
