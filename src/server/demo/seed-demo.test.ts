@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activePairingFile } from "../../shared/pairing-file-names";
 import type { CompletedPairingContent } from "../../shared/pairings";
 import {
   SAMPLE_OFFICES,
@@ -8,7 +9,6 @@ import {
   sampleOfficeList,
   samplePeople,
 } from "../../shared/sample-company";
-import { activePairingFile } from "../../shared/pairing-file-names";
 import { activityPage } from "../activity/activity";
 import { ensureAdmin } from "../auth/ensure-admin";
 import type { Database } from "../db/client";
