@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkInAnswers, stillInChoices } from "./check-in-answers";
+import { monthDisplay } from "./pairings";
 
 export * from "./check-in-answers";
 
@@ -64,6 +65,10 @@ export const quietPersonSchema = z.object({
   reason: z.string(),
 });
 export type QuietPerson = z.infer<typeof quietPersonSchema>;
+
+/** Why a quiet person was asked, as the admin's "Waiting for an answer" says it. */
+export const quietReason = (silentMonths: readonly string[]) =>
+  `No check-in answer in ${silentMonths.map(monthDisplay).join(", ")}, and no partner reported meeting.`;
 
 export const quietPeopleResponseSchema = z.object({ people: z.array(quietPersonSchema) });
 export type QuietPeopleResponse = z.infer<typeof quietPeopleResponseSchema>;

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   SAMPLE_HISTORY_MONTHS,
+  SAMPLE_QUIET_PEOPLE,
   SAMPLE_REPEAT_WINDOW_MONTHS,
   type SamplePerson,
   type SampleRound,
@@ -11,6 +12,15 @@ import {
 } from "./sample-company";
 
 const NOW = new Date("2026-03-20T12:00:00Z");
+
+/** The department wishes of two people forbid them to meet (FORMAT.md, rule 2), written out here. */
+const wishesForbid = (a: SamplePerson, b: SamplePerson) => {
+  const same = a.department === b.department;
+  const forbids = (p: SamplePerson) =>
+    (p.matchingPreference === "same-department" && !same) ||
+    (p.matchingPreference === "cross-department" && same);
+  return forbids(a) || forbids(b);
+};
 
 /** New York and Bengaluru share no working hour (09:00–17:00 each); every other two offices do. */
 const shareNoHour = (a: SamplePerson, b: SamplePerson) =>
@@ -35,11 +45,15 @@ function brokenRules(people: SamplePerson[], rounds: SampleRound[]): string[] {
       for (const m of members) {
         if (placed.has(m)) broken.push(`${monthsAgo}: ${m} placed twice`);
         if (!mayTakePart(people[m], monthsAgo)) broken.push(`${monthsAgo}: ${m} not taking part`);
+        if (rounds.some((r) => r.monthsAgo === monthsAgo && r.asked.includes(m)))
+          broken.push(`${monthsAgo}: ${m} placed while asked if still in`);
         placed.add(m);
       }
       for (const [i, a] of members.entries()) {
         for (const b of members.slice(i + 1)) {
           if (shareNoHour(people[a], people[b])) broken.push(`${monthsAgo}: ${a}, ${b} apart`);
+          if (wishesForbid(people[a], people[b]))
+            broken.push(`${monthsAgo}: ${a}, ${b} against their department wishes`);
           const key = [a, b].sort((x, y) => x - y).join("-");
           const before = lastMet.get(key);
           if (before !== undefined && before - monthsAgo <= SAMPLE_REPEAT_WINDOW_MONTHS)
@@ -47,6 +61,30 @@ function brokenRules(people: SamplePerson[], rounds: SampleRound[]): string[] {
           lastMet.set(key, monthsAgo);
         }
       }
+    }
+  }
+  return broken;
+}
+
+/**
+ * Whoever the running round asked "Still up for coffee chats?" breaks the quiet-people rule
+ * (docs/check-ins.md) unless they would be paired now and were in each of the three rounds before,
+ * saying nothing while no partner reported meeting; in words, none when all keep it.
+ */
+function quietBroken(people: SamplePerson[], rounds: SampleRound[]): string[] {
+  const broken: string[] = [];
+  const running = rounds.at(-1) as SampleRound;
+  for (const round of rounds.slice(0, -1))
+    if (round.asked.length) broken.push(`${round.month} asked`);
+  for (const person of running.asked) {
+    if (!mayTakePart(people[person], 0)) broken.push(`${person} asked but not taking part`);
+    for (const round of rounds.slice(-4, -1)) {
+      const match = round.matches.find((m) => m.members.includes(person));
+      if (!match) broken.push(`${person} not in ${round.month}`);
+      else if (match.answers[match.members.indexOf(person)] !== "pending")
+        broken.push(`${person} answered in ${round.month}`);
+      else if (match.answers.includes("confirmed"))
+        broken.push(`${person}'s partner met in ${round.month}`);
     }
   }
   return broken;
@@ -70,6 +108,7 @@ describe("the sample company's rounds", () => {
           const rounds = sampleRounds(people, NOW, seed);
           expect(rounds).toHaveLength(SAMPLE_HISTORY_MONTHS + 1);
           expect(brokenRules(people, rounds)).toEqual([]);
+          expect(quietBroken(people, rounds)).toEqual([]);
           expect(sampleRounds(people, NOW, seed)).toEqual(rounds);
         },
       ),
@@ -80,8 +119,10 @@ describe("the sample company's rounds", () => {
     const people = samplePeople(5_000);
     const rounds = sampleRounds(people, NOW);
     expect(brokenRules(people, rounds)).toEqual([]);
-    for (const { monthsAgo, matches } of rounds) {
-      const taking = people.filter((p) => mayTakePart(p, monthsAgo)).length;
+    expect(quietBroken(people, rounds)).toEqual([]);
+    expect(rounds.at(-1)?.asked).toHaveLength(SAMPLE_QUIET_PEOPLE);
+    for (const { monthsAgo, matches, asked } of rounds) {
+      const taking = people.filter((p) => mayTakePart(p, monthsAgo)).length - asked.length;
       const placed = matches.reduce((sum, m) => sum + m.members.length, 0);
       expect(taking - placed, `${monthsAgo} months ago`).toBeLessThanOrEqual(2);
     }

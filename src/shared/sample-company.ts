@@ -1,4 +1,5 @@
 import { answerList, chatHappened } from "./chat-happened";
+import { wishAllows } from "./department-wishes";
 import type { ConnectionStatus, MatchingPreference, ParticipationStatus } from "./enums";
 import { publishTimeOf } from "./pairing-day";
 import { fileNameBase, readablePairingName } from "./pairing-file-names";
@@ -53,6 +54,12 @@ const apartOffices: ReadonlySet<string> = new Set(["New York", "Bengaluru"]);
 /** Whether two sample people share working time: anyone but New York with Bengaluru. */
 const shareHours = (a: Pick<SamplePerson, "office">, b: Pick<SamplePerson, "office">) =>
   a.office === b.office || !(apartOffices.has(a.office) && apartOffices.has(b.office));
+
+/** Whether both people's department wishes let them meet, as the engine's rule 2 does. */
+const wishesAllow = (a: SamplePerson, b: SamplePerson) => {
+  const same = a.department === b.department;
+  return wishAllows(a.matchingPreference, same) && wishAllows(b.matchingPreference, same);
+};
 
 const firstNames = [
   "Ada",
@@ -169,7 +176,18 @@ export interface SampleRound {
   publishedAt: Date;
   /** When the next round was published; null for the current round. */
   completedAt: Date | null;
+  /**
+   * Who was asked "Still up for coffee chats?" as this round was made, and left out of it until
+   * they answer: silent in each of the three rounds before (docs/check-ins.md, "Quiet people").
+   * Only the running round asks anyone.
+   */
+  asked: number[];
 }
+
+/** How many people of the sample company never answered their last three rounds' check-ins. */
+export const SAMPLE_QUIET_PEOPLE = 3;
+/** Rounds in a row without a word before someone is asked (docs/check-ins.md, "Quiet people"). */
+const SILENT_ROUNDS = 3;
 
 /** `yyyy-MM` of `now` (UTC) moved by `delta` months. */
 export function sampleMonth(now: Date, delta: number): string {
@@ -186,9 +204,9 @@ const defaultPublishTime: SamplePublishTime = (month) =>
 /**
  * Six completed rounds and the current one. A round pairs who was taking part then (people who
  * opted out did so two months ago, today's pauses and leaves are recent) at random, a trio taking
- * the odd one, no pair meets again within SAMPLE_REPEAT_WINDOW_MONTHS and every pair shares
- * working hours (`shareHours`), as the engine rules; the few a round cannot place so sit it out
- * (`avoidClashes`).
+ * the odd one, every pair keeps both people's department wishes (`wishesAllow`), no pair meets
+ * again within SAMPLE_REPEAT_WINDOW_MONTHS and every pair shares working hours (`shareHours`), as
+ * the engine rules; the few a round cannot place so sit it out (`avoidClashes`).
  * Past answers: about two in three matches met, one in six missed, the rest never answered; the
  * current round has its first answers. A round is completed when the next one is published.
  */
@@ -206,21 +224,21 @@ export function sampleRounds(
   const met: number[][] = people.map(() => []);
   const rounds: SampleRound[] = [];
   for (let monthsAgo = SAMPLE_HISTORY_MONTHS; monthsAgo >= 0; monthsAgo--) {
+    const asked = monthsAgo === 0 ? silenced(rounds.slice(-SILENT_ROUNDS), people, random) : [];
+    const left = new Set(asked);
     const taking: number[] = [];
     people.forEach((p, i) => {
-      if (takesPart(p, monthsAgo)) taking.push(i);
+      if (takesPart(p, monthsAgo) && !left.has(i)) taking.push(i);
     });
     shuffle(taking, random);
-    const memberLists: number[][] = [];
-    for (let i = 0; i + 1 < taking.length; i += 2) {
-      const trio = i + 3 === taking.length;
-      memberLists.push(taking.slice(i, trio ? i + 3 : i + 2));
-      if (trio) break;
-    }
-    // A pair may not meet when it met recently or shares no working hour.
+    // A pair may not meet when a department wish forbids it, it met recently or shares no hour.
     const apart = (a: number, b: number) =>
-      !shareHours(people[a], people[b]) || metWithin(met[a], b, monthsAgo);
-    const matches = avoidClashes(memberLists, apart, random).map((members) => ({
+      !wishesAllow(people[a], people[b]) ||
+      !shareHours(people[a], people[b]) ||
+      metWithin(met[a], b, monthsAgo);
+    const { departments, rest } = ownDepartmentGroups(taking, people);
+    const grouped = departments.flatMap((list) => avoidClashes(pairOff(list), apart, random));
+    const matches = [...avoidClashes(pairOff(rest), apart, random), ...grouped].map((members) => ({
       members,
       answers: answersFor(members.length, monthsAgo === 0, random),
     }));
@@ -240,9 +258,39 @@ export function sampleRounds(
       matches,
       publishedAt,
       completedAt: null,
+      asked,
     });
   }
   return rounds;
+}
+
+/**
+ * Up to SAMPLE_QUIET_PEOPLE people, drawn from the stream, who take part in the running round and
+ * were placed in each of the three rounds before it, made silent there: their own answer none,
+ * their partners' "met" a "missed", so nobody reported meeting and the quiet-people rule finds
+ * them (docs/check-ins.md).
+ */
+function silenced(last: SampleRound[], people: SamplePerson[], random: () => number): number[] {
+  if (last.length < SILENT_ROUNDS) return [];
+  const placed = new Uint8Array(people.length);
+  for (const round of last) for (const m of round.matches) for (const i of m.members) placed[i]++;
+  const candidates: number[] = [];
+  placed.forEach((times, i) => {
+    if (times === SILENT_ROUNDS && takesPart(people[i], 0)) candidates.push(i);
+  });
+  const chosen = new Set<number>();
+  while (chosen.size < Math.min(SAMPLE_QUIET_PEOPLE, candidates.length))
+    chosen.add(candidates[Math.floor(random() * candidates.length)]);
+  for (const round of last) {
+    for (const { members, answers } of round.matches) {
+      if (!members.some((i) => chosen.has(i))) continue;
+      members.forEach((i, k) => {
+        if (chosen.has(i)) answers[k] = "pending";
+        else if (answers[k] === "confirmed") answers[k] = "not_confirmed";
+      });
+    }
+  }
+  return [...chosen].sort((a, b) => a - b);
 }
 
 /** Whether `partners` (see `met` in sampleRounds) holds `b` within the repeat window of a round. */
@@ -314,6 +362,50 @@ function meetingPart(match: number[], clash: (m: number[]) => boolean): number[]
   if (match.length < 3) return [];
   const pair = pairsOf(match).find((p) => !clash(p));
   return pair ? [pair] : [];
+}
+
+/** New York and Bengaluru at either end, so that neighbours in one department share hours. */
+const officeRank: Record<SampleOffice, number> = { "New York": 0, Berlin: 1, Bengaluru: 2 };
+
+/**
+ * Those who asked for their own department, one even list per department (by office; one colleague
+ * who takes anyone evens an odd list, else its last one joins the rest), and everyone else, in
+ * the shuffled order. Paired off within their department, they start with colleagues they may
+ * meet, whom a bounded swap search (`avoidClashes`) would seldom find them in a large company.
+ */
+function ownDepartmentGroups(taking: number[], people: SamplePerson[]) {
+  const byDepartment = new Map<string, number[]>();
+  const rest: number[] = [];
+  for (const i of taking) {
+    const { matchingPreference, department } = people[i];
+    if (matchingPreference !== "same-department") rest.push(i);
+    else if (byDepartment.has(department)) byDepartment.get(department)?.push(i);
+    else byDepartment.set(department, [i]);
+  }
+  const departments = [...byDepartment.values()].map((list) =>
+    list.sort((a, b) => officeRank[people[a].office] - officeRank[people[b].office]),
+  );
+  for (const list of departments) {
+    if (list.length % 2 === 0) continue;
+    const department = people[list[0]].department;
+    const k = rest.findIndex(
+      (i) => people[i].department === department && people[i].matchingPreference === "any",
+    );
+    if (k >= 0) list.push(...rest.splice(k, 1));
+    else rest.push(list.pop() as number);
+  }
+  return { departments, rest };
+}
+
+/** Pairs off a list in order, a trio taking the odd one; one person alone is paired with nobody. */
+function pairOff(list: number[]): number[][] {
+  const memberLists: number[][] = [];
+  for (let i = 0; i + 1 < list.length; i += 2) {
+    const trio = i + 3 === list.length;
+    memberLists.push(list.slice(i, trio ? i + 3 : i + 2));
+    if (trio) break;
+  }
+  return memberLists;
 }
 
 function takesPart(p: SamplePerson, monthsAgo: number): boolean {

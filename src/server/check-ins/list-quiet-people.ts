@@ -1,6 +1,5 @@
 import { asc, eq, isNull } from "drizzle-orm";
-import type { QuietPeopleResponse } from "../../shared/check-ins";
-import { monthDisplay } from "../../shared/pairings";
+import { type QuietPeopleResponse, quietReason } from "../../shared/check-ins";
 import { personName } from "../../shared/person-name";
 import type { AppContext } from "../context";
 import { stillInQuestions, users } from "../db/schema";
@@ -20,7 +19,7 @@ export async function listQuietPeople(ctx: AppContext): Promise<QuietPeopleRespo
       email: user.email,
       since: question.askedAt.toISOString(),
       silentMonths: question.silentMonths,
-      reason: `No check-in answer in ${question.silentMonths.map(monthDisplay).join(", ")}, and no partner reported meeting.`,
+      reason: quietReason(question.silentMonths),
     })),
   };
 }

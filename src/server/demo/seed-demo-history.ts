@@ -2,6 +2,7 @@ import { addDays } from "date-fns";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { answerOfMatchesPage } from "../../shared/check-in-answers";
 import type { ConnectionStatus } from "../../shared/enums";
+import { activePairingFile } from "../../shared/pairing-file-names";
 import { monthDisplay } from "../../shared/pairings";
 import { roundWindows } from "../../shared/round-windows";
 import {
@@ -25,6 +26,7 @@ import {
   newsletters,
   pairings,
   roundSteps,
+  stillInQuestions,
 } from "../db/schema";
 import { insertMatchesInBulk } from "../match-members/match-members";
 import { defaultNewsletter } from "../newsletters/newsletter-defaults";
@@ -61,8 +63,8 @@ async function publishTimes(tx: Tx, scopeKey: string): Promise<SamplePublishTime
  * The sample company's story, in a few bulk statements: six completed monthly rounds, each with
  * its completed-pairing record, every match closed (status completed) with its members' answers
  * and its check-in questions (seed-check-ins.ts), and a sent newsletter with its deliveries, send
- * log and archive; then this month's running round with its first answers and, once its check-in
- * date has passed, its questions. The rounds, their dates, records and refused deliveries come from
+ * log and archive; then this month's running round with its first answers, its newsletter sent
+ * as the others were and, once its check-in date has passed, its questions. The rounds, their dates, records and refused deliveries come from
  * src/shared/sample-company.ts, which /admin-demo shows too; no record is both completed and active.
  */
 export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
@@ -100,6 +102,7 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
     });
   const running = rounds.length - 1;
   await seedRunningRound(tx, input, rounds[running], stored[running].id);
+  await seedQuestionsAsked(tx, input, rounds);
   const asked = await checkInTimes(tx, String(group.id));
   const missAnswer = missAnswers();
   // One round at a time, so that only one round's matches and file are held (100,000 people:
@@ -127,7 +130,13 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
     });
     files.push({ fileName });
   }
-  const sent = await seedSentNewsletters(tx, input, past, files);
+  // The running round's newsletter went out when it was published too, linked to it as a
+  // running pairing's is (its members told: announcedAt above, docs/rounds.md).
+  const announced = [
+    ...past.map((round, r) => ({ round, fileName: files[r].fileName })),
+    { round: rounds[running], fileName: activePairingFile(stored[running].id) },
+  ];
+  const sent = await seedSentNewsletters(tx, input, announced);
   await seedActivity(tx, input, { rounds, stored, files, sent });
 }
 
@@ -175,6 +184,26 @@ async function seedRunningRound(
         lte(roundSteps.dueAt, now),
       ),
     );
+}
+
+/**
+ * The "Still up for coffee chats?" questions the running round asked as it was made, still open
+ * (docs/check-ins.md, "Quiet people"): one per person silent in the three rounds before, naming
+ * those months, so the admin's "Waiting for an answer" and "Asked if still in" list them and the
+ * round left them out. No e-mail is queued, as for the history's check-ins.
+ */
+async function seedQuestionsAsked(tx: Tx, { group, ids }: HistoryInput, rounds: SampleRound[]) {
+  const running = rounds[rounds.length - 1];
+  if (running.asked.length === 0) return;
+  const silentMonths = rounds.slice(-4, -1).map((round) => round.month);
+  await tx.insert(stillInQuestions).values(
+    running.asked.map((person) => ({
+      userId: ids[person],
+      scopeKey: String(group.id),
+      silentMonths,
+      askedAt: running.publishedAt,
+    })),
+  );
 }
 
 /**
@@ -260,26 +289,26 @@ function matchesOf(
 }
 
 /**
- * Each past round's newsletter, sent when its round was published to every member of the
- * round; in one month of three the mail server refused one address, as happens.
+ * Each round's newsletter, the running one's too, sent when its round was published to every
+ * member of the round and linked to its pairing (`fileName`); in one month of three the mail
+ * server refused one address, as happens.
  */
 async function seedSentNewsletters(
   tx: Tx,
   input: HistoryInput,
-  past: SampleRound[],
-  files: Array<{ fileName: string }>,
+  announced: Array<{ round: SampleRound; fileName: string }>,
 ): Promise<Array<{ title: string; month: string; at: Date; people: number }>> {
   const { group, people, ids } = input;
   const inserted = await tx
     .insert(newsletters)
     .values(
-      past.map((round, r) => {
+      announced.map(({ round, fileName }) => {
         const [year, month] = round.month.split("-").map(Number);
         const at = round.publishedAt;
         return {
           ...defaultNewsletter(month, year),
           status: "sent" as const,
-          pairingFile: files[r].fileName,
+          pairingFile: fileName,
           domainGroupId: group.id,
           mailTransport: "outbox",
           createdAt: addDays(at, -3),
@@ -294,13 +323,11 @@ async function seedSentNewsletters(
     .returning();
   const sent = inserted.map((newsletter) => {
     const month = `${newsletter.year}-${String(newsletter.month).padStart(2, "0")}`;
-    const r = past.findIndex((round) => round.month === month);
-    return {
-      newsletter,
-      round: past[r],
-      fileName: files[r].fileName,
-      at: newsletter.sentAt as Date,
+    const { round, fileName } = announced.find((a) => a.round.month === month) as {
+      round: SampleRound;
+      fileName: string;
     };
+    return { newsletter, round, fileName, at: newsletter.sentAt as Date };
   });
   for (const { newsletter, round, fileName, at } of sent) {
     // One send at a time, so that only one round's deliveries are held (100,000 people: 50,000+).

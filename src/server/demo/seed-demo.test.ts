@@ -1,8 +1,10 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activePairingFile } from "../../shared/pairing-file-names";
 import type { CompletedPairingContent } from "../../shared/pairings";
 import {
   SAMPLE_OFFICES,
+  SAMPLE_QUIET_PEOPLE,
   sampleMonth,
   sampleOfficeList,
   samplePeople,
@@ -21,6 +23,7 @@ import {
   offices,
   pairings,
   roundSteps,
+  stillInQuestions,
   users,
 } from "../db/schema";
 import { readLogEntries } from "../newsletters/email-logs/log-entries";
@@ -211,15 +214,25 @@ describe("demo seeding", () => {
     }
   });
 
-  it("sent each past month's newsletter with a log line per recipient", async () => {
+  it("sent each month's newsletter, the running one's too, with a log line per recipient", async () => {
     const sent = await database.db
       .select()
       .from(newsletters)
       .orderBy(newsletters.year, newsletters.month);
-    expect(sent).toHaveLength(6);
+    expect(sent).toHaveLength(7);
+    const [running] = await database.db
+      .select({ id: pairings.id, announcedAt: pairings.announcedAt })
+      .from(pairings)
+      .where(eq(pairings.status, "active"));
+    // Its members were told by the newsletter linked to it, sent as it was published.
+    expect(sent.at(-1)).toMatchObject({
+      pairingFile: activePairingFile(running.id),
+      sentAt: running.announcedAt,
+    });
     const files = new Set(
       (await database.db.select().from(completedPairings)).map((f) => f.fileName),
     );
+    files.add(activePairingFile(running.id));
     for (const newsletter of sent) {
       expect(newsletter.status).toBe("sent");
       expect(newsletter.sentAt).not.toBeNull();
@@ -244,6 +257,33 @@ describe("demo seeding", () => {
       .from(emailLogs)
       .where(sql`${emailLogs.failedSends} > 0`);
     expect(failed.length).toBeGreaterThan(0);
+  });
+
+  it("asked a few people silent for three rounds if they are still in, and left them out", async () => {
+    const questions = await database.db.select().from(stillInQuestions);
+    expect(questions).toHaveLength(SAMPLE_QUIET_PEOPLE);
+    const rounds = await database.db.select().from(pairings).orderBy(pairings.month);
+    for (const question of questions) {
+      expect(question).toMatchObject({
+        silentMonths: rounds.slice(3, 6).map((p) => p.month),
+        askedAt: rounds[6].createdAt,
+        answeredAt: null,
+      });
+      const rows = await database.db
+        .select({ month: matches.month, userId: matchMembers.userId, answer: matchMembers.answer })
+        .from(matchMembers)
+        .innerJoin(matches, eq(matches.id, matchMembers.matchId))
+        .where(
+          sql`${matches.id} in (select match_id from match_members where user_id = ${question.userId})`,
+        );
+      const months = rows.filter((r) => r.userId === question.userId).map((r) => r.month);
+      // In each silent round, not in the running one; never a word, and no partner met them.
+      expect(months.sort().slice(-3)).toEqual(question.silentMonths);
+      for (const r of rows.filter((r) => question.silentMonths.includes(r.month))) {
+        expect(r.answer).not.toBe("met");
+        if (r.userId === question.userId) expect(r.answer).toBeNull();
+      }
+    }
   });
 
   it("puts everyone in an office, on its zone, and pairs nobody of New York with Bengaluru", async () => {
@@ -364,9 +404,9 @@ describe("the sample history's dates", () => {
       ...firstMondays.slice(1),
       null,
     ]);
-    // Each past round's newsletter went out when its round was published.
-    expect(sent.map((n) => n.sentAt?.toISOString())).toEqual(firstMondays.slice(0, 6));
-    expect(logs.map((l) => l.sentAt?.toISOString())).toEqual(firstMondays.slice(0, 6));
+    // Each round's newsletter, the running one's too, went out when its round was published.
+    expect(sent.map((n) => n.sentAt?.toISOString())).toEqual(firstMondays);
+    expect(logs.map((l) => l.sentAt?.toISOString())).toEqual(firstMondays);
   }, 60_000);
 
   it("runs the latest round already published: before December's pairing day, November's", async () => {
@@ -383,15 +423,19 @@ describe("the sample history in the Activity list", () => {
     const kinds = (kind: string) => items.filter((item) => item.kind === kind);
     expect(kinds("pairing.generated")).toHaveLength(7);
     expect(kinds("round.completed")).toHaveLength(6);
-    expect(kinds("newsletter.send-started")).toHaveLength(6);
+    expect(kinds("newsletter.send-started")).toHaveLength(7);
+    expect(kinds("newsletter.send-started")[0]).toMatchObject({
+      at: "2027-03-01T09:00:00.000Z",
+      month: "2027-03",
+    });
     // Newest first: this month's pairing, published on March 2027's pairing day (Monday 1st).
-    expect(items[0]).toMatchObject({
+    expect(kinds("pairing.generated")[0]).toMatchObject({
       kind: "pairing.generated",
       at: "2027-03-01T09:00:00.000Z",
       month: "2027-03",
       userName: null,
     });
-    expect(items[0].detail).toMatch(
+    expect(kinds("pairing.generated")[0].detail).toMatch(
       /^Generated "March 2027 – Acme Corp" for the sample company: \d+ matches\.$/,
     );
     expect(items.map((item) => item.at)).toEqual(

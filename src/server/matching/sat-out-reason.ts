@@ -1,3 +1,4 @@
+import { wishAllows } from "../../shared/department-wishes";
 import type { SatOutEntry, SatOutReason } from "../../shared/sat-out";
 import { groupMeeting, personalRuleBreak } from "./personal-rules-check";
 import type { GroupSize, MatchingInstance, MatchingUser } from "./types";
@@ -104,9 +105,7 @@ const sizeOf = (u: MatchingUser): GroupSize => u.groupSize ?? 2;
 /** Both people's department wishes allow them to meet (FORMAT.md, rule 2). */
 function wishesAllow(a: MatchingUser, b: MatchingUser): boolean {
   const same = a.department === b.department;
-  const allows = (u: MatchingUser) =>
-    u.preference === "any" || (u.preference === "same-department") === same;
-  return allows(a) && allows(b);
+  return wishAllows(a.preference, same) && wishAllows(b.preference, same);
 }
 
 /** Who met whom within the repeat window, for the given people (everyone when absent). */

@@ -1,17 +1,20 @@
 import type { AdminUsersResponse } from "@shared/admin-users";
+import type { QuietPeopleResponse } from "@shared/check-ins";
 import type { Connections } from "@shared/connections";
 import type { AutomaticMailsPage, EmailLog } from "@shared/email-logs";
 import type { ExcludedListResponse } from "@shared/exclusions";
+import { activePairingFile } from "@shared/pairing-file-names";
 import type {
   CurrentPairingsResponse,
   PairingSummary,
   PairingValidationResponse,
 } from "@shared/pairings";
 import type { RoundsOverview } from "@shared/rounds";
-import { SAMPLE_OFFICES } from "@shared/sample-company";
+import { SAMPLE_OFFICES, SAMPLE_QUIET_PEOPLE } from "@shared/sample-company";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAdmin } from "../../../../server/auth/ensure-admin";
+import { listQuietPeople } from "../../../../server/check-ins/list-quiet-people";
 import { fixedClock } from "../../../../server/clock";
 import { matches } from "../../../../server/db/schema";
 import { seedSampleCompany } from "../../../../server/demo/seed-demo";
@@ -196,9 +199,12 @@ describe("the sample dashboard's company", () => {
     const group = `domainGroupId=${SAMPLE_GROUP_ID}`;
     const validation = await getPairingValidation(t.ctx, groupId);
     expect(validation.statusCounts.truly_active).toBeGreaterThan(50);
-    // Before the month's round everyone ready is free: how many matches is the engine's to say.
+    // Before the month's round everyone ready is free: how many matches, and who shares too few
+    // hours with the others free, is the engine's to say.
     const engineless = (v: PairingValidationResponse) =>
-      v.forecast.ready < 2 ? v : { ...v, forecast: { ...v.forecast, matches: 0, sitOut: 0 } };
+      v.forecast.ready < 2
+        ? v
+        : { ...v, forecast: { ...v.forecast, matches: 0, sitOut: 0, noSharedHours: [] } };
     const shownValidation = demo<PairingValidationResponse>(
       `/api/admin/pairing-validation?${group}`,
     );
@@ -207,7 +213,7 @@ describe("the sample dashboard's company", () => {
       ...list,
       people: list.people.map((p) => ({ ...p, id: "" })),
     });
-    for (const reason of ["paused", "on_leave"] as const) {
+    for (const reason of ["paused", "on_leave", "not_answering"] as const) {
       const server = await getExcludedPeople(t.ctx, reason, groupId);
       expect(server.total).toBeGreaterThan(0);
       const path = `/api/admin/pairing-validation/excluded?reason=${reason}&${group}`;
@@ -266,7 +272,7 @@ describe("the sample dashboard's company", () => {
     }
   });
 
-  it("has the seeded send logs: the newest current, the five before it archived", async () => {
+  it("has the seeded send logs: the running round's current, the six before it archived", async () => {
     for (const which of ["current", "archived"] as const) {
       const path = which === "current" ? "/api/admin/email-logs" : "/api/admin/email-logs/archived";
       const strip = (log: EmailLog) => ({ ...log, domain_group_id: 0 });
@@ -274,7 +280,17 @@ describe("the sample dashboard's company", () => {
         (await listEmailLogs(t.ctx, which)).map(strip),
       );
     }
-    expect(demo<EmailLog[]>("/api/admin/email-logs/archived")).toHaveLength(5);
+    expect(demo<EmailLog[]>("/api/admin/email-logs/archived")).toHaveLength(6);
+    expect(demo<EmailLog[]>("/api/admin/email-logs")[0].pairing_file).toBe(
+      activePairingFile(runningPairing.summary.id),
+    );
+  });
+
+  it("waits for the seeded quiet people's answers, as the server lists them", async () => {
+    const server = await listQuietPeople(t.ctx);
+    expect(server.people).toHaveLength(SAMPLE_QUIET_PEOPLE);
+    const strip = (list: QuietPeopleResponse) => list.people.map((p) => ({ ...p, userId: "" }));
+    expect(strip(demo<QuietPeopleResponse>("/api/admin/quiet-people"))).toEqual(strip(server));
   });
 
   it("has the seeded automatic e-mails of the last 30 days: none", async () => {

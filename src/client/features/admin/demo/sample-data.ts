@@ -37,6 +37,7 @@ import {
   sampleDepartments,
   samplePeople,
 } from "./sample-people";
+import { isAsked, sampleQuietPeople } from "./sample-quiet";
 import { sampleGeneratePlan, sampleRoundsOverview } from "./sample-timeline";
 
 /**
@@ -75,11 +76,13 @@ function currentPartners(): Map<string, string[]> {
 const partners = currentPartners();
 
 const onLeave = new Set(samplePeople.filter((_, i) => isOnLeave(i)).map((p) => p.id));
+const asked = new Set(samplePeople.filter((_, i) => isAsked(i)).map((p) => p.id));
 
 /** Why a sample person has no current match, as the server says it (nobody sat out). */
 function noMatchReason(p: AdminUser): NoMatchReason {
   if (p.participationStatus !== "active") return p.participationStatus;
-  return onLeave.has(p.id) ? "on_leave" : "not_paired_yet";
+  if (onLeave.has(p.id)) return "on_leave";
+  return asked.has(p.id) ? "not_answering" : "not_paired_yet";
 }
 
 /** A person as the list answers them: with their partners, or why they have none. */
@@ -228,7 +231,7 @@ export const sampleData: Record<string, SampleAnswer> = {
       showPublicFigures: false,
       contactEmail: "",
     }),
-    answerTo(checkInEndpoints.quietPeople, { people: [] }),
+    answerTo(checkInEndpoints.quietPeople, sampleQuietPeople),
     // The sample company has no calendar connected: times follow working hours (docs/scheduling.md).
     answerTo(schedulingEndpoints.calendarStatus, {
       provider: null,

@@ -8,21 +8,22 @@ import {
 } from "@shared/email-logs";
 import { emailLogEndpoints } from "@shared/endpoints/newsletters";
 import { newsletterTitle } from "@shared/newsletter-texts";
+import { activePairingFile } from "@shared/pairing-file-names";
 import { SAMPLE_REFUSAL, sampleDeliveryRefused } from "@shared/sample-company";
 import { answerTo, type SampleAnswer } from "./sample-answer";
 import { SAMPLE_GROUP, SAMPLE_GROUP_ID, samplePeople } from "./sample-people";
-import { completedPairings, recordNames } from "./sample-rounds";
+import { recordNames, samplePairings } from "./sample-rounds";
 
 /**
- * Sample answers for the Email Send Logs tab (see sample-data.ts): each completed round's
- * newsletter, sent on the day its round was published to every member of the round, with the one
+ * Sample answers for the Email Send Logs tab (see sample-data.ts): each round's newsletter, the
+ * running one's too, sent on the day its round was published to every member of the round, with the one
  * refused address of src/shared/sample-company.ts. The newest log is current, the older ones are
  * archived by it (docs/newsletters.md, "Send logs").
  */
 /** The log's failure_reason for a refused address (src/server/newsletters/send/outcome.ts). */
 const REFUSED_REASON = "The recipient's address was refused.";
 
-const logs: Array<EmailLog & { entries: EmailLogEntry[] }> = completedPairings.map((pairing, i) => {
+const logs: Array<EmailLog & { entries: EmailLogEntry[] }> = samplePairings.map((pairing, i) => {
   const { round } = pairing;
   const [year, month] = round.month.split("-").map(Number);
   const at = round.publishedAt.toISOString();
@@ -53,8 +54,9 @@ const logs: Array<EmailLog & { entries: EmailLogEntry[] }> = completedPairings.m
     month,
     year,
     sent_at: at,
-    pairing_file: pairing.fileName,
-    pairing_display: recordNames(pairing).displayName,
+    // A running pairing's newsletter links the pairing itself, a completed one's its record.
+    pairing_file: pairing.fileName ?? activePairingFile(pairing.summary.id),
+    pairing_display: pairing.fileName ? recordNames(pairing).displayName : pairing.summary.name,
     archive_filename: `newsletter-${round.month}-${i + 1}.json`,
     domain_group_id: SAMPLE_GROUP_ID,
     domain_group_name: SAMPLE_GROUP.displayName,

@@ -7,6 +7,7 @@ import { PREVIOUS_MONTHS, percent } from "@shared/metric-figures";
 import type { AdminStats, EnhancedMetrics } from "@shared/metrics";
 import { answerTo } from "./sample-answer";
 import { isOnLeave, samplePeople } from "./sample-people";
+import { isAsked } from "./sample-quiet";
 import { allMatches, samplePairings } from "./sample-rounds";
 
 /**
@@ -19,8 +20,9 @@ const withStatus = (status: string) =>
 const active = withStatus("active");
 const optedOut = withStatus("opted_out");
 const onLeave = samplePeople.filter((_, i) => isOnLeave(i)).length;
+// Those asked if they are still in wait for their answer, as the server leaves them out.
 const ready = samplePeople.filter(
-  (p, i) => p.participationStatus === "active" && !isOnLeave(i),
+  (p, i) => p.participationStatus === "active" && !isOnLeave(i) && !isAsked(i),
 ).length;
 
 /** People per department name, largest first, then by name (as the server orders them). */

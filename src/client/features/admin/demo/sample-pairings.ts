@@ -13,6 +13,7 @@ import { personName } from "@shared/person-name";
 import { sampleFileContent } from "@shared/sample-company";
 import { answerTo } from "./sample-answer";
 import { generatedPeople, isOnLeave, SAMPLE_NOW, samplePeople } from "./sample-people";
+import { isAsked } from "./sample-quiet";
 import { completedPairings, recordNames, runningPairing, samplePairings } from "./sample-rounds";
 
 /** Sample answers for the Operations tab (see sample-data.ts), worked out as the server does. */
@@ -22,6 +23,7 @@ function reasonOf(index: number): ExclusionReason | null {
   const { participationStatus } = samplePeople[index];
   if (participationStatus === "opted_out") return "opted_out";
   if (participationStatus === "paused") return "paused";
+  if (isAsked(index)) return "not_answering";
   return isOnLeave(index) ? "on_leave" : null;
 }
 
