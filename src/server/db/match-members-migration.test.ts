@@ -6,7 +6,8 @@ import { databaseMigratedBefore } from "../test/migrated-before";
 // Migration 0014 on a copy of the sample company stored the way migration 0013 left it (members
 // and answers in matches.user1…user3): every match, member, answer and completed file survives.
 const NOW = new Date("2027-03-10T09:00:00Z");
-const people = samplePeople(60);
+// 61 people: a company whose rounds hold a trio, whose third member the migration must keep.
+const people = samplePeople(61);
 const rounds = sampleRounds(people, NOW);
 
 type Row = Record<string, unknown>;
