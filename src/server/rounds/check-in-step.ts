@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { monthDisplay } from "../../shared/pairings";
 import { notHeldNotes } from "../../shared/rounds";
 import { recordActivity } from "../activity/activity";
@@ -6,11 +6,11 @@ import { askCheckIns } from "../check-ins/ask-check-ins";
 import { remindCheckIns } from "../check-ins/remind-check-ins";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
-import { pairings, type RoundStepRow, roundSteps } from "../db/schema";
+import { pairings, type RoundStepRow } from "../db/schema";
 import { lockScopeMonth, sharePairing } from "../pairings/locks/pairing-locks";
 import { roundOfStep } from "./round-of-step";
 import type { RoundScope } from "./round-settings";
-import type { StepOutcome } from "./step-ledger";
+import { newerPublishDue, type StepOutcome } from "./step-ledger";
 
 /**
  * The check-in (and, a week later, its one reminder) of the round's published pairing: the
@@ -80,23 +80,4 @@ async function pairingOfMonth(tx: Tx, scopeKey: string, month: string): Promise<
     .orderBy(desc(pairings.runOfMonth), desc(pairings.id))
     .limit(1);
   return row?.id ?? null;
-}
-
-/** The month of a later round whose publish is already due and still to settle (else null). */
-async function newerPublishDue(tx: Tx, step: RoundStepRow, now: Date): Promise<string | null> {
-  const [row] = await tx
-    .select({ month: roundSteps.month })
-    .from(roundSteps)
-    .where(
-      and(
-        eq(roundSteps.scopeKey, step.scopeKey),
-        gt(roundSteps.month, step.month),
-        eq(roundSteps.kind, "publish"),
-        inArray(roundSteps.state, ["pending", "running"]),
-        lte(roundSteps.dueAt, now),
-      ),
-    )
-    .orderBy(asc(roundSteps.month))
-    .limit(1);
-  return row?.month ?? null;
 }

@@ -209,10 +209,32 @@ export async function claimDueStep(db: Db, options: ClaimOptions): Promise<Round
  * to come, lost the reminder of a round no draft came to complete.
  */
 function waitsForNewerPublish(alias: SQL, now: string): SQL {
-  return sql`(${alias}.kind in ('check-in', 'reminder') and exists (
-    select 1 from round_steps p
-    where p.scope_key = ${alias}.scope_key and p.month > ${alias}.month and p.kind = 'publish'
-      and p.state in ('pending', 'running') and p.due_at <= ${now}::timestamptz))`;
+  const publishes = newerPublishesDue(sql`${alias}.scope_key`, sql`${alias}.month`, now);
+  return sql`(${alias}.kind in ('check-in', 'reminder') and exists (${publishes}))`;
+}
+
+/** A later round's publish in the scope, due by `now` and still open: rows `p` of round_steps. */
+function newerPublishesDue(scopeKey: SQL | string, month: SQL | string, now: string): SQL {
+  return sql`select p.month from round_steps p
+    where p.scope_key = ${scopeKey} and p.month > ${month} and p.kind = 'publish'
+      and p.state in ('pending', 'running') and p.due_at <= ${now}::timestamptz`;
+}
+
+/**
+ * The month of the earliest later round whose publish is due and still open, for a step of
+ * `scopeKey` and `month` (else null): the step's own check under its round's lock, by the rule
+ * the claim waits by (waitsForNewerPublish).
+ */
+export async function newerPublishDue(
+  db: Db,
+  step: { scopeKey: string; month: string },
+  now: Date,
+): Promise<string | null> {
+  const publishes = newerPublishesDue(step.scopeKey, step.month, now.toISOString());
+  const [row] = rowsOf<{ month: string }>(
+    await db.execute(sql`${publishes} order by p.month limit 1`),
+  );
+  return row?.month ?? null;
 }
 
 /**
