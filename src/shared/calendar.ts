@@ -56,8 +56,8 @@ export function chatEnd(start: Date): Date {
 }
 
 /**
- * Why a chat may not start at `start`, or undefined when it may: from `now` (the server's clock,
- * the page's in the dialog) to a year ahead. Every way of booking a time answers by this rule
+ * Why a chat may not start at `start`, or undefined when it may: from `now` (the server's clock;
+ * in the dialog, the server's time its answer gave) to a year ahead. Every way of booking a time answers by this rule
  * (docs/matches.md, "Booking a time"), so a start that has passed is never booked.
  */
 export function chatStartProblem(start: Date, now: Date): string | undefined {

@@ -55,7 +55,8 @@ export function chosenStart(date: string, time: string, zone: string): Date | nu
 }
 
 /**
- * Why the fields' start cannot be sent, by the page's clock (the server's rule, shared/calendar.ts):
+ * Why the fields' start cannot be sent, by the server's time the invitation's answer gave (the
+ * server's rule, shared/calendar.ts):
  * incomplete, passed or over a year ahead; undefined when it can.
  */
 export function chosenStartProblem(start: Date | null, now: Date): string | undefined {
